@@ -1,0 +1,73 @@
+// Settings shared by every experiment script, read from the environment once in the init context.
+// A bad value throws here, before any VU starts, with a message naming the variable and the form it takes.
+
+function raw(name) {
+  const value = __ENV[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function invalid(name, value, expected) {
+  return new Error(`${name}="${value}" is invalid: expected ${expected}`);
+}
+
+export function stringEnv(name, fallback, pattern, expected) {
+  const value = raw(name);
+  if (value === undefined) return fallback;
+  if (pattern && !pattern.test(value)) throw invalid(name, value, expected);
+  return value;
+}
+
+export function numberEnv(name, fallback, { min = -Infinity, max = Infinity, integer = false } = {}) {
+  const value = raw(name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  const ok = /^[0-9]+(\.[0-9]+)?$/.test(value) && n >= min && n <= max && (!integer || Number.isInteger(n));
+  if (!ok) {
+    const kind = integer ? 'an integer' : 'a number';
+    const range = max === Infinity ? `>= ${min}` : `between ${min} and ${max}`;
+    throw invalid(name, value, `${kind} ${range}`);
+  }
+  return n;
+}
+
+export function listEnv(name, fallback) {
+  const value = raw(name);
+  return value === undefined ? fallback : value.split(',').map((s) => s.trim());
+}
+
+// Concurrency steps run ascending whatever order they were given in, so a sweep always climbs.
+export function stepsEnv(name, fallback) {
+  const items = listEnv(name, fallback.map(String));
+  if (!items.every((s) => /^[1-9][0-9]*$/.test(s))) {
+    throw invalid(name, items.join(','), 'a comma-separated list of positive integers, e.g. 1,10,50');
+  }
+  return [...new Set(items.map(Number))].sort((a, b) => a - b);
+}
+
+export function variantsEnv(name, declared) {
+  const items = listEnv(name, declared);
+  const unknown = items.filter((v) => !declared.includes(v));
+  if (items.length === 0 || unknown.length > 0 || new Set(items).size !== items.length) {
+    throw invalid(name, items.join(','), `a comma-separated list of distinct variants among ${declared.join(',')}`);
+  }
+  return items;
+}
+
+export function readConfig(experiment, declaredVariants) {
+  return {
+    experiment,
+    baseUrl: stringEnv('BASE_URL', 'http://127.0.0.1:5080', /^https?:\/\/[^\s/]+(\/\S*)?$/,
+      'an http(s) URL such as http://127.0.0.1:5080').replace(/\/+$/, ''),
+    steps: stepsEnv('STEPS', [1, 10, 50, 100, 200, 400]),
+    variants: variantsEnv('VARIANTS', declaredVariants),
+    warmupSeconds: numberEnv('WARMUP_SECONDS', 5, { min: 0 }),
+    stepSeconds: numberEnv('STEP_SECONDS', 20, { min: 1 }),
+    // Idle thread-pool threads exit after ~20 s, so a gap longer than that keeps a step from inheriting
+    // the threads grown by the one before it. A harness that restarts the app between steps passes 0.
+    cooldownSeconds: numberEnv('COOLDOWN_SECONDS', 25, { min: 0 }),
+    slaP95Ms: numberEnv('SLA_P95_MS', 1000, { min: 1 }),
+    slaErrorRate: numberEnv('SLA_ERROR_RATE', 0.01, { min: 0, max: 1 }),
+    requestTimeout: stringEnv('REQUEST_TIMEOUT', '60s', /^[0-9]+(ms|s|m)$/, 'a duration such as 60s, 1500ms or 2m'),
+    resultsFile: stringEnv('RESULTS_FILE', `results/${experiment}-k6.json`),
+  };
+}

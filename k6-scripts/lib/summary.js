@@ -1,0 +1,100 @@
+// handleSummary: k6's end-of-test data → the results file (format asynccapacity-k6/1, read by the CLI)
+// plus a short table on stdout. Pure functions of their input; a step with no data gives nulls, never a throw.
+import { planSteps, measuredKey } from './sweep.js';
+
+const FORMAT = 'asynccapacity-k6/1';
+
+function finite(x) {
+  return typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
+}
+
+function values(data, metric, step) {
+  const m = data.metrics[measuredKey(metric, step)];
+  return m && m.values ? m.values : {};
+}
+
+function stepResult(data, config, step, startedAtMs) {
+  const startMs = startedAtMs + step.offsetMs;
+  const requests = values(data, 'http_reqs', step).count || 0;
+  const d = values(data, 'http_req_duration', step);
+  const s = values(data, 'capacity_server_ms', step);
+  const has = (v) => requests > 0 && finite(v.med) !== null;
+  return {
+    variant: step.variant,
+    concurrency: step.concurrency,
+    startMs,
+    measureFromMs: startMs + config.warmupSeconds * 1000,
+    endMs: startMs + (config.warmupSeconds + config.stepSeconds) * 1000,
+    requests,
+    // For a Rate metric, "passes" counts the true values: here, the failed requests.
+    failed: requests > 0 ? values(data, 'http_req_failed', step).passes || 0 : 0,
+    durationMs: {
+      avg: has(d) ? finite(d.avg) : null,
+      min: has(d) ? finite(d.min) : null,
+      med: has(d) ? finite(d.med) : null,
+      max: has(d) ? finite(d.max) : null,
+      p90: has(d) ? finite(d['p(90)']) : null,
+      p95: has(d) ? finite(d['p(95)']) : null,
+      p99: has(d) ? finite(d['p(99)']) : null,
+    },
+    serverMs: has(s) ? { avg: finite(s.avg), med: finite(s.med), p95: finite(s['p(95)']), max: finite(s.max) } : null,
+  };
+}
+
+export function resultsDocument(data, config, parameters) {
+  const startedAtMs = (data.setup_data && data.setup_data.startedAtMs) || 0;
+  return {
+    format: FORMAT,
+    experiment: config.experiment,
+    baseUrl: config.baseUrl,
+    model: 'closed',
+    parameters,
+    sla: { p95Ms: config.slaP95Ms, maxErrorRate: config.slaErrorRate },
+    warmupSeconds: config.warmupSeconds,
+    stepSeconds: config.stepSeconds,
+    cooldownSeconds: config.cooldownSeconds,
+    startedAtMs,
+    testRunDurationMs: finite(data.state && data.state.testRunDurationMs),
+    steps: planSteps(config).map((step) => stepResult(data, config, step, startedAtMs)),
+  };
+}
+
+function meetsSla(step, sla) {
+  return step.requests > 0 && step.durationMs.p95 <= sla.p95Ms && step.failed / step.requests <= sla.maxErrorRate;
+}
+
+function cell(x, width, digits = 0) {
+  return (x === null ? '-' : x.toFixed(digits)).padStart(width);
+}
+
+export function summaryTable(doc, resultsFile) {
+  const lines = [
+    `${doc.experiment}: closed model, ${doc.stepSeconds} s measured per step after ${doc.warmupSeconds} s warm-up; ` +
+      `SLA p95 <= ${doc.sla.p95Ms} ms, errors <= ${doc.sla.maxErrorRate * 100} %`,
+    `${'variant'.padEnd(10)}${'conc'.padStart(6)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}` +
+      `${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors %'.padStart(10)}  SLA`,
+  ];
+  for (const s of doc.steps) {
+    const errors = s.requests > 0 ? (100 * s.failed) / s.requests : null;
+    lines.push(
+      `${s.variant.padEnd(10)}${cell(s.concurrency, 6)}${cell(s.requests / doc.stepSeconds, 9, 1)}` +
+        `${cell(s.durationMs.med, 9)}${cell(s.durationMs.p95, 9)}${cell(s.durationMs.p99, 9)}` +
+        `${cell(errors, 10, 2)}  ${meetsSla(s, doc.sla) ? '✓' : '✗'}`,
+    );
+  }
+  lines.push(`results: ${resultsFile}`);
+  lines.push('A crossed SLA threshold makes k6 exit with code 99: a finding of the sweep, not a harness failure.');
+  return `${lines.join('\n')}\n`;
+}
+
+export function summarize(data, config, parameters) {
+  // No setup data means setup() aborted (target down): nothing ran, so no results file that could pass for a run.
+  if (!data.setup_data) {
+    return { stdout: `${config.experiment}: no step ran (setup did not complete); no results file written\n` };
+  }
+  const doc = resultsDocument(data, config, parameters);
+  return {
+    stdout: summaryTable(doc, config.resultsFile),
+    [config.resultsFile]: JSON.stringify(doc, null, 2),
+  };
+}

@@ -1,0 +1,52 @@
+// A closed-model sweep: one constant-vus scenario per (variant, step), run one after another,
+// variant-major (every step of the first variant, then the next), steps ascending.
+
+// Steps in the order they run, with their offset from the start of the test (after setup).
+export function planSteps(config) {
+  const stepSpanMs = (config.warmupSeconds + config.stepSeconds) * 1000;
+  const gapMs = config.cooldownSeconds * 1000;
+  const steps = [];
+  for (const variant of config.variants) {
+    for (const concurrency of config.steps) {
+      const offsetMs = steps.length * (stepSpanMs + gapMs);
+      steps.push({ variant, concurrency, name: `${variant}_c${concurrency}`, offsetMs });
+    }
+  }
+  return steps;
+}
+
+// The key under which k6 reports a step's measured (post-warm-up) submetric; used both to declare the
+// thresholds below and to read the submetrics back in handleSummary.
+export function measuredKey(metric, step) {
+  return `${metric}{step:${step.name},phase:measure}`;
+}
+
+export function buildOptions(config, variants) {
+  const scenarios = {};
+  const thresholds = {};
+  for (const step of planSteps(config)) {
+    scenarios[step.name] = {
+      executor: 'constant-vus',
+      vus: step.concurrency,
+      duration: `${(config.warmupSeconds + config.stepSeconds) * 1000}ms`,
+      // Requests still in flight when the step ends are cut off, so no step overlaps the next one.
+      gracefulStop: '0s',
+      startTime: `${step.offsetMs}ms`,
+      exec: variants[step.variant].exec,
+      tags: { experiment: config.experiment, variant: step.variant, step: step.name },
+    };
+    // These two thresholds ARE the SLA, per step. A crossed one makes k6 exit with code 99: that means
+    // "this step missed the SLA", a finding of the sweep, not a failure of the harness.
+    thresholds[measuredKey('http_req_duration', step)] = [`p(95)<=${config.slaP95Ms}`];
+    thresholds[measuredKey('http_req_failed', step)] = [`rate<=${config.slaErrorRate}`];
+    // Always true: they exist only because k6 puts a submetric in handleSummary's data when a threshold names it.
+    thresholds[measuredKey('http_reqs', step)] = ['count>=0'];
+    thresholds[measuredKey('capacity_server_ms', step)] = ['max>=0'];
+  }
+  return {
+    scenarios,
+    thresholds,
+    discardResponseBodies: true,
+    summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)', 'count'],
+  };
+}

@@ -1,0 +1,44 @@
+namespace AsyncCapacity.Report.Results;
+
+/// <summary>
+/// results.json: one document per run. The contract is in DESIGN.md; bump <see cref="CurrentSchemaVersion"/>
+/// on any change that breaks a reader.
+/// </summary>
+public sealed record ResultsDocument(
+    int SchemaVersion,
+    RunInfo Run,
+    IReadOnlyList<ExperimentResult> Experiments)
+{
+    public const int CurrentSchemaVersion = 1;
+}
+
+/// <summary>Where, when and how the run was made: everything a reader needs to trust or reproduce it.</summary>
+public sealed record RunInfo(
+    DateTimeOffset StartedAt,
+    DateTimeOffset FinishedAt,
+    string Machine,
+    int Cores,
+    string Os,
+    string DotnetVersion,
+    string K6Version,
+    string? DatabaseProvider,
+    string Profile,
+    string Target,
+    string Isolation,
+    SweepSettings Settings,
+    Sla Sla);
+
+/// <summary>How the load was applied. <c>Model</c> is "closed": N concurrent clients with no think time.</summary>
+public sealed record SweepSettings(
+    string Model,
+    IReadOnlyList<int> Steps,
+    double WarmupSeconds,
+    double StepSeconds,
+    double CooldownSeconds,
+    int? MinWorkerThreads);
+
+/// <summary>A step meets the SLA when p95 ≤ <c>P95Ms</c> and error rate ≤ <c>MaxErrorRate</c> (0.01 = 1%).</summary>
+public sealed record Sla(double P95Ms, double MaxErrorRate)
+{
+    public static Sla Default { get; } = new(1000, 0.01);
+}

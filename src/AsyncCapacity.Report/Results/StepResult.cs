@@ -1,0 +1,57 @@
+namespace AsyncCapacity.Report.Results;
+
+/// <summary>
+/// One concurrency step of one variant. Latency and throughput cover the measured window only (warm-up excluded);
+/// server figures come from the app's 1 Hz timeline over the same window. Server figures are null when the
+/// timeline was not available (a standalone k6 run, or a target that does not expose /diag/runtime).
+/// </summary>
+/// <param name="Concurrency">k6 virtual users, i.e. concurrent clients with no think time.</param>
+/// <param name="DurationSeconds">Length of the measured window.</param>
+/// <param name="Requests">Completed requests in the measured window.</param>
+/// <param name="Errors">Failed requests: non-2xx status, timeouts, connection errors.</param>
+/// <param name="ServerP50Ms">Median of Server-Timing app;dur: time inside the app's pipeline.</param>
+/// <param name="ThreadsAtStart">Thread-pool threads when the step's load began (warm-up included).</param>
+/// <param name="ThreadsAtEnd">Thread-pool threads at the end of the measured window.</param>
+/// <param name="MaxQueueLength">Highest thread-pool queue length (pending work items) in the measured window.</param>
+/// <param name="CpuPercent">App process CPU over the measured window, as a percentage of all cores.</param>
+/// <param name="MachineCpuPercent">Whole-machine CPU busy over the step, as a percentage of all cores.</param>
+/// <param name="LoadGeneratorCpuPercent">k6's own CPU over the step, as a percentage of all cores.</param>
+/// <param name="LittlesLawRatio">Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop.</param>
+/// <param name="Flags">Reasons not to trust the step blindly, each a short sentence; empty when none.</param>
+public sealed record StepResult(
+    int Concurrency,
+    DateTimeOffset StartedAt,
+    DateTimeOffset MeasuredFrom,
+    DateTimeOffset EndedAt,
+    double DurationSeconds,
+    long Requests,
+    long Errors,
+    double ErrorRate,
+    double Rps,
+    double MeanMs,
+    double P50Ms,
+    double P90Ms,
+    double P95Ms,
+    double P99Ms,
+    double MaxMs,
+    double? ServerP50Ms,
+    int? ThreadsAtStart,
+    int? ThreadsAtEnd,
+    long? MaxQueueLength,
+    double? CpuPercent,
+    double? MachineCpuPercent,
+    double? LoadGeneratorCpuPercent,
+    double? LittlesLawRatio,
+    bool MeetsSla,
+    IReadOnlyList<string> Flags);
+
+/// <summary>One sample of the app's runtime, as served by /diag/runtime.</summary>
+public sealed record RuntimeSample(
+    long TimestampMs,
+    int ThreadCount,
+    long PendingWorkItems,
+    long CompletedWorkItems,
+    int RequestsInFlight,
+    double CpuPercent,
+    long WorkingSetBytes,
+    long GcHeapBytes);

@@ -1,0 +1,54 @@
+using System.Diagnostics;
+using AsyncCapacity.Web.Validation;
+using Microsoft.AspNetCore.Http.HttpResults;
+using Microsoft.Extensions.Options;
+
+namespace AsyncCapacity.Web.Diagnostics;
+
+/// <summary>Liveness and the runtime figures the capacity report plots next to client latency.</summary>
+public static class DiagnosticsEndpoints
+{
+    internal static readonly BoundedQuery<long> From = new("from", 0, long.MaxValue, 0);
+    internal static readonly BoundedQuery<long> To = new("to", 0, long.MaxValue, long.MaxValue);
+
+    public static IEndpointRouteBuilder MapDiagnostics(this IEndpointRouteBuilder routes)
+    {
+        routes.MapHealthChecks("/healthz");
+
+        routes.MapGet("/diag/runtime", GetRuntime)
+            .WithName("GetRuntime")
+            .WithSummary("Thread pool, CPU and memory now, and the sampled timeline (filter with from/to, Unix ms).")
+            .WithTags("diagnostics")
+            .ProducesValidationProblem();
+
+        return routes;
+    }
+
+    internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
+        string? from, string? to, RuntimeTimeline timeline, RuntimeSampler sampler, RequestsInFlight inFlight,
+        IOptions<DiagnosticsOptions> options)
+    {
+        if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
+        {
+            return problem;
+        }
+
+        if (fromMs > toMs)
+        {
+            return BoundedQuery.Problem("from", $"'from' ({fromMs}) must not be after 'to' ({toMs}).");
+        }
+
+        ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
+        ThreadPool.GetMaxThreads(out var maxWorkers, out var maxIo);
+        return TypedResults.Ok(new RuntimeReport(
+            Environment.ProcessorCount,
+            minWorkers,
+            minIo,
+            maxWorkers,
+            maxIo,
+            options.Value.SampleIntervalMs,
+            Math.Round((DateTime.Now - Process.GetCurrentProcess().StartTime).TotalSeconds, 1),
+            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent),
+            timeline.Between(fromMs, toMs)));
+    }
+}

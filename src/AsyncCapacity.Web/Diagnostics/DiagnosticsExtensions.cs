@@ -1,0 +1,23 @@
+namespace AsyncCapacity.Web.Diagnostics;
+
+public static class DiagnosticsExtensions
+{
+    public static WebApplicationBuilder AddRuntimeDiagnostics(this WebApplicationBuilder builder)
+    {
+        builder.Services.AddOptions<DiagnosticsOptions>()
+            .Bind(builder.Configuration.GetSection(DiagnosticsOptions.SectionName))
+            .ValidateDataAnnotations()
+            .ValidateOnStart();
+
+        builder.Services.AddSingleton<RequestsInFlight>();
+        builder.Services.AddSingleton(services =>
+            new RuntimeTimeline(services.GetRequiredService<Microsoft.Extensions.Options.IOptions<DiagnosticsOptions>>().Value.TimelineCapacity));
+        builder.Services.AddSingleton<RuntimeSampler>();
+        builder.Services.AddHostedService(services => services.GetRequiredService<RuntimeSampler>());
+        builder.Services.AddHealthChecks();
+        return builder;
+    }
+
+    public static IApplicationBuilder UseRequestTiming(this IApplicationBuilder app) =>
+        app.UseMiddleware<RequestTimingMiddleware>();
+}

@@ -1,0 +1,34 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace AsyncCapacity.Web.Diagnostics;
+
+/// <summary>
+/// Adds <c>Server-Timing: app;dur=&lt;ms&gt;</c> to every response and counts requests in flight.
+/// The duration starts when the pipeline first runs for the request, so client latency minus this figure is the
+/// time the request spent waiting (in socket buffers or the thread-pool queue) before the app saw it.
+/// </summary>
+internal sealed class RequestTimingMiddleware(RequestDelegate next, RequestsInFlight inFlight)
+{
+    public async Task InvokeAsync(HttpContext context)
+    {
+        var started = Stopwatch.GetTimestamp();
+        context.Response.OnStarting(static state =>
+        {
+            var (response, startedAt) = ((HttpResponse, long))state;
+            var elapsedMs = Stopwatch.GetElapsedTime(startedAt).TotalMilliseconds;
+            response.Headers["Server-Timing"] = string.Create(CultureInfo.InvariantCulture, $"app;dur={elapsedMs:0.###}");
+            return Task.CompletedTask;
+        }, (context.Response, started));
+
+        inFlight.Enter();
+        try
+        {
+            await next(context);
+        }
+        finally
+        {
+            inFlight.Exit();
+        }
+    }
+}

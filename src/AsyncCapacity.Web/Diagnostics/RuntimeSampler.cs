@@ -1,0 +1,58 @@
+using System.Diagnostics;
+using Microsoft.Extensions.Options;
+
+namespace AsyncCapacity.Web.Diagnostics;
+
+/// <summary>
+/// Samples the runtime at a fixed interval on a dedicated thread. Not a timer and not a pool thread on purpose:
+/// when blocking endpoints starve the thread pool, anything scheduled on the pool would stall exactly when the
+/// figures matter most.
+/// </summary>
+internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight inFlight, IOptions<DiagnosticsOptions> options)
+    : IHostedService, IDisposable
+{
+    private readonly ManualResetEventSlim _stopping = new();
+    private Thread? _thread;
+    private double _latestCpuPercent;
+
+    /// <summary>Process CPU over the last completed interval, as a percentage of all cores.</summary>
+    public double LatestCpuPercent => Volatile.Read(ref _latestCpuPercent);
+
+    public Task StartAsync(CancellationToken cancellationToken)
+    {
+        _thread = new Thread(SampleUntilStopped) { IsBackground = true, Name = "AsyncCapacity runtime sampler" };
+        _thread.Start();
+        return Task.CompletedTask;
+    }
+
+    public Task StopAsync(CancellationToken cancellationToken)
+    {
+        _stopping.Set();
+        _thread?.Join(TimeSpan.FromSeconds(2));
+        return Task.CompletedTask;
+    }
+
+    public void Dispose() => _stopping.Dispose();
+
+    private void SampleUntilStopped()
+    {
+        var interval = TimeSpan.FromMilliseconds(options.Value.SampleIntervalMs);
+        var previousCpu = Environment.CpuUsage.TotalTime;
+        var previousWall = Stopwatch.GetTimestamp();
+
+        // Wait first: a CPU share needs a whole interval behind it.
+        while (!_stopping.Wait(interval))
+        {
+            var cpu = Environment.CpuUsage.TotalTime;
+            var wall = Stopwatch.GetTimestamp();
+            var elapsed = Stopwatch.GetElapsedTime(previousWall, wall);
+            var cpuPercent = elapsed > TimeSpan.Zero
+                ? (cpu - previousCpu) / (elapsed * Environment.ProcessorCount) * 100
+                : 0;
+            (previousCpu, previousWall) = (cpu, wall);
+
+            Volatile.Write(ref _latestCpuPercent, Math.Round(cpuPercent, 1));
+            timeline.Add(RuntimeReading.Take(inFlight.Count, LatestCpuPercent));
+        }
+    }
+}
