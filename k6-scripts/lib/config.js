@@ -53,6 +53,25 @@ export function variantsEnv(name, declared) {
   return items;
 }
 
+// k6 cannot create the results file's directory, and a failed write only logs an error (exit code 0) after the
+// whole sweep: so check the directory before anything runs. open() is the init context's only look at the disk;
+// it refuses directories, which proves they exist. Only absolute paths are checked: k6 writes relative ones under
+// its working directory, which a script cannot learn (open() resolves against the script, PWD may be stale).
+function resultsFileEnv(name, fallback) {
+  const file = stringEnv(name, fallback);
+  const slash = file.lastIndexOf('/');
+  if (!file.startsWith('/') || slash === 0) return file;
+  const dir = file.slice(0, slash);
+  try {
+    open(dir);
+  } catch (e) {
+    if (!/used with directories/.test(String(e.message))) {
+      throw new Error(`${name}="${file}": directory ${dir} does not exist; create it (mkdir -p ${dir}) or set ${name}`);
+    }
+  }
+  return file;
+}
+
 export function readConfig(experiment, declaredVariants) {
   return {
     experiment,
@@ -68,6 +87,6 @@ export function readConfig(experiment, declaredVariants) {
     slaP95Ms: numberEnv('SLA_P95_MS', 1000, { min: 1 }),
     slaErrorRate: numberEnv('SLA_ERROR_RATE', 0.01, { min: 0, max: 1 }),
     requestTimeout: stringEnv('REQUEST_TIMEOUT', '60s', /^[0-9]+(ms|s|m)$/, 'a duration such as 60s, 1500ms or 2m'),
-    resultsFile: stringEnv('RESULTS_FILE', `results/${experiment}-k6.json`),
+    resultsFile: resultsFileEnv('RESULTS_FILE', `results/${experiment}-k6.json`),
   };
 }

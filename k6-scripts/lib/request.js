@@ -2,9 +2,17 @@
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { check } from 'k6';
-import { Trend } from 'k6/metrics';
+import { Counter, Rate, Trend } from 'k6/metrics';
 
-// Time spent inside the app, from its Server-Timing header; the gap to http_req_duration is time spent
+// Step statistics come from these metrics, tagged when the response arrives. k6's own http_req_* samples carry
+// the tags given when the request was sent, so a window keyed on them keeps only requests that started and
+// finished inside it: it drops about one request per client and, on a starved server, the slowest ones.
+// Counting completions in the window is the usual throughput definition and keeps the slow requests in p95.
+const requests = new Counter('capacity_reqs');
+const failed = new Rate('capacity_req_failed');
+const duration = new Trend('capacity_req_duration', true);
+
+// Time spent inside the app, from its Server-Timing header; the gap to the client's latency is time spent
 // queued (for a thread, a connection) before the app's pipeline started on the request.
 const serverMs = new Trend('capacity_server_ms', true);
 
@@ -20,7 +28,7 @@ export function queryString(query) {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-// Decided per request from the scenario's own start, so each step's warm-up stays out of its statistics.
+// Decided when the response arrives, from the scenario's own start, so each step's warm-up stays out of its statistics.
 function phase(warmupMs) {
   return Date.now() - exec.scenario.startTime < warmupMs ? 'warmup' : 'measure';
 }
@@ -28,16 +36,16 @@ function phase(warmupMs) {
 // The scenario already tags every sample with experiment, variant and step (its name is the step's);
 // they are repeated here so the request's own tags read complete.
 export function measuredGet(config, variant, url, name) {
-  const tags = {
-    experiment: config.experiment,
-    variant,
-    step: exec.scenario.name,
-    phase: phase(config.warmupSeconds * 1000),
-    name,
-  };
+  const tags = { experiment: config.experiment, variant, step: exec.scenario.name, name };
   const res = http.get(url, { tags, timeout: config.requestTimeout });
   check(res, { 'status is 200': (r) => r.status === 200 }, tags);
+
+  const completed = { ...tags, phase: phase(config.warmupSeconds * 1000) };
+  requests.add(1, completed);
+  // Errors are what a user would call one: no 2xx answer (status 0 is a timeout or a refused connection).
+  failed.add(res.status < 200 || res.status > 299, completed);
+  duration.add(res.timings.duration, completed);
   const appMs = parseServerTiming(res.headers['Server-Timing']);
-  if (appMs !== undefined) serverMs.add(appMs, tags);
+  if (appMs !== undefined) serverMs.add(appMs, completed);
   return res;
 }

@@ -8,6 +8,7 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="Concurrency">k6 virtual users, i.e. concurrent clients with no think time.</param>
 /// <param name="DurationSeconds">Length of the measured window.</param>
 /// <param name="Requests">Completed requests in the measured window.</param>
+/// <param name="P95Ms">Latency figures are null when no request completed in the measured window.</param>
 /// <param name="Errors">Failed requests: non-2xx status, timeouts, connection errors.</param>
 /// <param name="ServerP50Ms">Median of Server-Timing app;dur: time inside the app's pipeline.</param>
 /// <param name="ThreadsAtStart">Thread-pool threads when the step's load began (warm-up included).</param>
@@ -28,12 +29,12 @@ public sealed record StepResult(
     long Errors,
     double ErrorRate,
     double Rps,
-    double MeanMs,
-    double P50Ms,
-    double P90Ms,
-    double P95Ms,
-    double P99Ms,
-    double MaxMs,
+    double? MeanMs,
+    double? P50Ms,
+    double? P90Ms,
+    double? P95Ms,
+    double? P99Ms,
+    double? MaxMs,
     double? ServerP50Ms,
     int? ThreadsAtStart,
     int? ThreadsAtEnd,

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.InteropServices;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
@@ -41,6 +42,7 @@ public static class DiagnosticsEndpoints
         ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
         ThreadPool.GetMaxThreads(out var maxWorkers, out var maxIo);
         return TypedResults.Ok(new RuntimeReport(
+            RuntimeInformation.FrameworkDescription,
             Environment.ProcessorCount,
             minWorkers,
             minIo,

@@ -2,6 +2,7 @@ namespace AsyncCapacity.Web.Diagnostics;
 
 /// <summary>The body of /diag/runtime: the pool's configuration, a reading taken now, and the sampled timeline.</summary>
 public sealed record RuntimeReport(
+    string Framework,
     int ProcessorCount,
     int MinWorkerThreads,
     int MinIoThreads,

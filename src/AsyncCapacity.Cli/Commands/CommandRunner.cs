@@ -1,0 +1,34 @@
+namespace AsyncCapacity.Cli.Commands;
+
+/// <summary>Maps the outcome of a command to one clear message and an exit code.</summary>
+internal static class CommandRunner
+{
+    public static async Task<int> RunAsync(Func<CancellationToken, Task> action, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await action(cancellationToken);
+            return ExitCodes.Ok;
+        }
+        catch (UsageException ex)
+        {
+            await Console.Error.WriteLineAsync($"error: {ex.Message}");
+            return ExitCodes.BadArguments;
+        }
+        catch (HarnessException ex)
+        {
+            await Console.Error.WriteLineAsync($"error: {ex.Message}");
+            return ExitCodes.HarnessFailure;
+        }
+        catch (InvalidDataException ex)
+        {
+            await Console.Error.WriteLineAsync($"error: {ex.Message}");
+            return ExitCodes.BadArguments;
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            await Console.Error.WriteLineAsync("Interrupted: stopped everything this run started.");
+            return ExitCodes.Interrupted;
+        }
+    }
+}

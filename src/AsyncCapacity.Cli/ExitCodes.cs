@@ -1,0 +1,15 @@
+namespace AsyncCapacity.Cli;
+
+internal static class ExitCodes
+{
+    public const int Ok = 0;
+    public const int BadArguments = 1;
+    public const int HarnessFailure = 2;
+    public const int Interrupted = 130;
+}
+
+/// <summary>The user asked for something that cannot work; the message says what to change.</summary>
+internal sealed class UsageException(string message) : Exception(message);
+
+/// <summary>The harness could not do its job (target down, k6 missing, app failed); the message says what to do.</summary>
+internal sealed class HarnessException(string message) : Exception(message);

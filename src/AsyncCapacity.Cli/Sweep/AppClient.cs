@@ -1,0 +1,76 @@
+using System.Net.Http.Json;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>Talks to the app's diagnostics: liveness, and the runtime timeline the report plots.</summary>
+internal sealed class AppClient(Uri baseUrl)
+{
+    private static readonly HttpClient Http = new() { Timeout = TimeSpan.FromSeconds(30) };
+
+    public async Task<bool> IsHealthyAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var response = await Http.GetAsync(new Uri(baseUrl, "/healthz"), cancellationToken);
+            return response.IsSuccessStatusCode;
+        }
+        catch (HttpRequestException)
+        {
+            return false;
+        }
+        catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            return false;
+        }
+    }
+
+    public async Task WaitHealthyAsync(TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        var deadline = DateTime.UtcNow + timeout;
+        while (!await IsHealthyAsync(cancellationToken))
+        {
+            if (DateTime.UtcNow > deadline)
+            {
+                throw new HarnessException($"{baseUrl} did not answer /healthz within {timeout.TotalSeconds:0} s.");
+            }
+
+            await Task.Delay(200, cancellationToken);
+        }
+    }
+
+    /// <summary>The runtime report, or null when the target has no /diag/runtime (it is not this lab's app).</summary>
+    public async Task<AppRuntime?> GetRuntimeAsync(long? fromMs, CancellationToken cancellationToken)
+    {
+        var path = fromMs is { } from ? $"/diag/runtime?from={Math.Max(0, from)}" : "/diag/runtime";
+        try
+        {
+            return await Http.GetFromJsonAsync<AppRuntime>(new Uri(baseUrl, path), ResultsJson.Options, cancellationToken);
+        }
+        catch (Exception ex) when (ex is HttpRequestException or System.Text.Json.JsonException
+            || (ex is TaskCanceledException && !cancellationToken.IsCancellationRequested))
+        {
+            return null;
+        }
+    }
+
+    /// <summary>Sends one request as the sweep would; returns null when it succeeds, else the app's reason.</summary>
+    public async Task<string?> ProbeAsync(string pathAndQuery, CancellationToken cancellationToken)
+    {
+        using var response = await Http.GetAsync(new Uri(baseUrl, pathAndQuery), cancellationToken);
+        if (response.IsSuccessStatusCode)
+        {
+            return null;
+        }
+
+        var body = await response.Content.ReadAsStringAsync(cancellationToken);
+        return $"{(int)response.StatusCode} {response.ReasonPhrase}: {body}";
+    }
+}
+
+/// <summary>The part of the app's /diag/runtime the report uses.</summary>
+internal sealed record AppRuntime(
+    int ProcessorCount,
+    int MinWorkerThreads,
+    string? Framework,
+    IReadOnlyList<RuntimeSample> Timeline);

@@ -1,0 +1,28 @@
+using AsyncCapacity.Report.Experiments;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>A validated sweep: what to run, against what, for how long, judged by which SLA.</summary>
+internal sealed record SweepRequest(
+    IReadOnlyList<ExperimentInfo> Experiments,
+    SweepProfile Profile,
+    IReadOnlyList<int> Steps,
+    double WarmupSeconds,
+    double StepSeconds,
+    double CooldownSeconds,
+    Uri? Target,
+    string OutputDirectory,
+    Sla Sla,
+    IReadOnlyDictionary<string, Sla> SlaByExperiment,
+    IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters,
+    int? MinWorkerThreads)
+{
+    public Sla SlaFor(ExperimentInfo experiment) => SlaByExperiment.GetValueOrDefault(experiment.Name, Sla);
+
+    public int StepCount => Experiments.Sum(e => e.Variants.Count) * Steps.Count;
+
+    /// <summary>Seconds of load, plus a few per step for starting the app and k6 when the harness owns the app.</summary>
+    public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(
+        StepCount * (WarmupSeconds + StepSeconds + (Target is null ? 3 : CooldownSeconds)));
+}

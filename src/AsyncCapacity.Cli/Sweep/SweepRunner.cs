@@ -1,0 +1,208 @@
+using System.Globalization;
+using System.Runtime.InteropServices;
+using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Experiments;
+using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>
+/// Runs the sweep: for every experiment, variant and step, k6 against the app, then the report.
+/// With no target, every step gets a fresh app process, so no step inherits threads grown by another (DESIGN.md).
+/// </summary>
+internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
+{
+    private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
+    private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration);
+    private AppRuntime? _appInfo;
+
+    public async Task RunAsync(CancellationToken cancellationToken)
+    {
+        var startedAt = DateTimeOffset.UtcNow;
+        Directory.CreateDirectory(_rawDirectory);
+        var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
+        _progress.Info(string.Create(CultureInfo.InvariantCulture,
+            $"Sweeping {string.Join(", ", request.Experiments.Select(e => e.Name))} at {string.Join(",", request.Steps)} clients "
+            + $"({request.StepCount} steps, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s each, about {request.EstimatedDuration.TotalMinutes:0.#} min) with {k6.Version}."));
+
+        if (request.Target is null)
+        {
+            _progress.Info("Building the app (Release)...");
+            await WebApp.BuildAsync(layout, _rawDirectory, cancellationToken);
+        }
+        else if (!await new AppClient(request.Target).IsHealthyAsync(cancellationToken))
+        {
+            throw new HarnessException(
+                $"The target {request.Target} is not answering /healthz. Start it (dotnet run -c Release --project src/AsyncCapacity.Web -- --urls {request.Target}) or fix --target.");
+        }
+
+        await using var cpu = new HostCpuSampler();
+        var experiments = new List<ExperimentResult>();
+        foreach (var experiment in request.Experiments)
+        {
+            var steps = request.Target is null
+                ? await RunWithFreshAppsAsync(experiment, k6, cpu, cancellationToken)
+                : await RunAgainstTargetAsync(experiment, request.Target, k6, cpu, cancellationToken);
+            experiments.Add(ResultsBuilder.Build(new ExperimentRun(
+                experiment, request.SlaFor(experiment), request.Parameters[experiment.Name], steps)));
+        }
+
+        var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunInfo(startedAt, k6), experiments);
+        var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
+        foreach (var experiment in experiments)
+        {
+            _progress.Info($"{experiment.Name}: {experiment.Verdict}");
+        }
+
+        _progress.Info($"Report: {html}");
+    }
+
+    private async Task<List<StepRun>> RunWithFreshAppsAsync(
+        ExperimentInfo experiment, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    {
+        var runs = new List<StepRun>();
+        foreach (var variant in experiment.Variants)
+        {
+            foreach (var concurrency in request.Steps)
+            {
+                _progress.StepStarting(experiment.Name, variant.Name, concurrency);
+                var name = $"{experiment.Name}-{variant.Name}-c{concurrency}";
+                await using var app = await WebApp.StartAsync(layout, AppEnvironment(), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken);
+                var client = new AppClient(app.Url);
+                _appInfo ??= await client.GetRuntimeAsync(long.MaxValue, cancellationToken);
+                if (runs.Count == 0)
+                {
+                    await ProbeAsync(experiment, client, cancellationToken);
+                }
+
+                var summary = await RunK6Async(experiment, app.Url, [variant.Name], [concurrency], cooldown: 0, name, k6, cpu, cancellationToken);
+                var step = summary.Steps.Single();
+                var timeline = await client.GetRuntimeAsync(step.StartMs - 2000, cancellationToken);
+                var run = new StepRun(step, timeline?.Timeline ?? [], cpu.Window(step.MeasureFromMs, step.EndMs));
+                runs.Add(run);
+                _progress.StepDone(Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment))));
+            }
+        }
+
+        return runs;
+    }
+
+    private async Task<List<StepRun>> RunAgainstTargetAsync(
+        ExperimentInfo experiment, Uri target, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    {
+        var client = new AppClient(target);
+        _appInfo ??= await client.GetRuntimeAsync(long.MaxValue, cancellationToken);
+        if (_appInfo is null)
+        {
+            _progress.Warn($"{target} has no /diag/runtime: thread-pool and app CPU columns will be empty.");
+        }
+
+        await ProbeAsync(experiment, client, cancellationToken);
+        var variants = experiment.Variants.Select(v => v.Name).ToList();
+        _progress.StepStarting(experiment.Name, string.Join("+", variants), request.Steps[^1]);
+        var summary = await RunK6Async(experiment, target, variants, request.Steps, request.CooldownSeconds, experiment.Name, k6, cpu, cancellationToken);
+        var timeline = (await client.GetRuntimeAsync(summary.StartedAtMs - 2000, cancellationToken))?.Timeline ?? [];
+
+        var runs = summary.Steps.Select(step => new StepRun(
+            step,
+            timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList(),
+            cpu.Window(step.MeasureFromMs, step.EndMs))).ToList();
+        foreach (var run in runs)
+        {
+            _progress.StepDone($"{run.Step.Variant} {run.Step.Concurrency} clients: {Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment)))}");
+        }
+
+        return runs;
+    }
+
+    private async Task<K6Summary> RunK6Async(
+        ExperimentInfo experiment, Uri baseUrl, IReadOnlyList<string> variants, IReadOnlyList<int> steps, double cooldown,
+        string name, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    {
+        var resultsFile = Path.Combine(_rawDirectory, $"{name}-k6.json");
+        var sla = request.SlaFor(experiment);
+        var environment = new Dictionary<string, string>
+        {
+            ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
+            ["VARIANTS"] = string.Join(",", variants),
+            ["STEPS"] = string.Join(",", steps),
+            ["WARMUP_SECONDS"] = Invariant(request.WarmupSeconds),
+            ["STEP_SECONDS"] = Invariant(request.StepSeconds),
+            ["COOLDOWN_SECONDS"] = Invariant(cooldown),
+            ["SLA_P95_MS"] = Invariant(sla.P95Ms),
+            ["SLA_ERROR_RATE"] = Invariant(sla.MaxErrorRate),
+            ["RESULTS_FILE"] = resultsFile,
+            ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
+            ["K6_NO_USAGE_REPORT"] = "true",
+        };
+        foreach (var parameter in experiment.Parameters)
+        {
+            environment[parameter.EnvironmentVariable] = request.Parameters[experiment.Name][parameter.Name];
+        }
+
+        await using var process = ChildProcess.Start(k6.Path, ["run", "--quiet", "--no-color", layout.Script(experiment.Script)],
+            layout.Root, environment, Path.Combine(_rawDirectory, $"{name}-k6.log"));
+        cpu.Track(process.Id);
+        var exitCode = await process.WaitForExitAsync(cancellationToken);
+        if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
+        {
+            throw new HarnessException($"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+        }
+
+        return K6SummaryReader.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);
+    }
+
+    /// <summary>One request per variant before the sweep, so a bad --set value fails in a second, not after the whole sweep.</summary>
+    private async Task ProbeAsync(ExperimentInfo experiment, AppClient client, CancellationToken cancellationToken)
+    {
+        var query = string.Join("&", request.Parameters[experiment.Name].Select(p => $"{Uri.EscapeDataString(p.Key)}={Uri.EscapeDataString(p.Value)}"));
+        foreach (var variant in experiment.Variants)
+        {
+            if (await client.ProbeAsync($"/{experiment.Name}/{variant.Name}?{query}", cancellationToken) is { } refusal)
+            {
+                throw new UsageException($"The app refused /{experiment.Name}/{variant.Name}?{query}: {refusal}");
+            }
+        }
+    }
+
+    private Dictionary<string, string> AppEnvironment()
+    {
+        var environment = new Dictionary<string, string> { ["DOTNET_ENVIRONMENT"] = "Production", ["ASPNETCORE_ENVIRONMENT"] = "Production" };
+        if (request.MinWorkerThreads is { } min)
+        {
+            environment["ThreadPool__MinWorkerThreads"] = min.ToString(CultureInfo.InvariantCulture);
+        }
+
+        return environment;
+    }
+
+    private RunInfo RunInfo(DateTimeOffset startedAt, K6Tool k6)
+    {
+        var customised = request.Steps != request.Profile.Steps || request.WarmupSeconds != request.Profile.WarmupSeconds
+            || request.StepSeconds != request.Profile.StepSeconds;
+        return new RunInfo(
+            startedAt,
+            DateTimeOffset.UtcNow,
+            Environment.MachineName,
+            _appInfo?.ProcessorCount ?? Environment.ProcessorCount,
+            RuntimeInformation.OSDescription,
+            _appInfo?.Framework ?? "unknown",
+            k6.Version,
+            DatabaseProvider: null,
+            request.Profile.Name + (customised ? " (customised)" : ""),
+            request.Target?.ToString() ?? "the app, built in Release and started by the sweep on 127.0.0.1",
+            request.Target is null
+                ? "a fresh app process for every step: no step inherits threads grown by another"
+                : string.Create(CultureInfo.InvariantCulture, $"one app process for all steps, {request.CooldownSeconds:0.#} s cool-down between steps (idle pool threads retire after ~20 s)"),
+            new SweepSettings("closed", request.Steps, request.WarmupSeconds, request.StepSeconds,
+                request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads ?? _appInfo?.MinWorkerThreads),
+            request.Sla);
+    }
+
+    private static string Describe(StepResult step) => string.Create(CultureInfo.InvariantCulture,
+        $"{step.Rps,7:0.0} req/s   p95 {(step.P95Ms is { } p95 ? Verdict.Milliseconds(p95) : "–"),8}   errors {step.ErrorRate,6:P1}   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
+
+    private static string Invariant(double value) => value.ToString(CultureInfo.InvariantCulture);
+}

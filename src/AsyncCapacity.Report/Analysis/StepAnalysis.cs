@@ -1,0 +1,85 @@
+using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Analysis;
+
+/// <summary>Turns one step's raw measurements into its row of the report: rates, server figures, SLA, flags.</summary>
+public static class StepAnalysis
+{
+    /// <summary>A closed loop obeys N = X·R; outside this band the step was not steady or requests were left unfinished.</summary>
+    public const double LittlesLawTolerance = 0.2;
+
+    /// <summary>Above this machine CPU the load generator competes with the app for cores.</summary>
+    public const double BusyMachineCpuPercent = 90;
+
+    public static StepResult Analyse(StepRun run, Sla sla)
+    {
+        var step = run.Step;
+        var seconds = Math.Max(0.001, (step.EndMs - step.MeasureFromMs) / 1000.0);
+        var rps = step.Requests / seconds;
+        var errorRate = step.Requests > 0 ? (double)step.Failed / step.Requests : 0;
+        var latency = step.Requests > 0 ? step.DurationMs : null;
+        double? littlesLaw = latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
+        var server = ServerWindow.Of(run.Timeline, step);
+        var meetsSla = step.Requests > 0 && latency?.P95 <= sla.P95Ms && errorRate <= sla.MaxErrorRate;
+
+        return new StepResult(
+            step.Concurrency,
+            DateTimeOffset.FromUnixTimeMilliseconds(step.StartMs),
+            DateTimeOffset.FromUnixTimeMilliseconds(step.MeasureFromMs),
+            DateTimeOffset.FromUnixTimeMilliseconds(step.EndMs),
+            Math.Round(seconds, 3),
+            step.Requests,
+            step.Failed,
+            errorRate,
+            Math.Round(rps, 2),
+            latency?.Avg,
+            latency?.Med,
+            latency?.P90,
+            latency?.P95,
+            latency?.P99,
+            latency?.Max,
+            step.Requests > 0 ? step.ServerMs?.Med : null,
+            server.ThreadsAtStart,
+            server.ThreadsAtEnd,
+            server.MaxQueueLength,
+            server.CpuPercent,
+            run.Cpu?.MachinePercent,
+            run.Cpu?.LoadGeneratorPercent,
+            littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
+            meetsSla,
+            Flags(step, errorRate, littlesLaw, run.Cpu));
+    }
+
+    private static List<string> Flags(K6Step step, double errorRate, double? littlesLaw, HostCpu? cpu)
+    {
+        var flags = new List<string>();
+        if (step.Requests == 0)
+        {
+            flags.Add("No request completed in the measured window: every client was still waiting when the step ended.");
+        }
+
+        if (step.Failed > 0)
+        {
+            flags.Add(FormattableString.Invariant(
+                $"{step.Failed} of {step.Requests} requests failed ({errorRate:P1}): non-2xx answers, timeouts or refused connections."));
+        }
+
+        if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)
+        {
+            flags.Add(FormattableString.Invariant(
+                $"Little's law does not hold: {step.Concurrency} clients, but throughput × mean latency = {ratio * step.Concurrency:0.#} ({ratio:P0}). ")
+                + (ratio < 1
+                    ? "Requests were still unfinished when the step ended, so the completed ones understate latency."
+                    : "The step was not steady: requests from before the window completed inside it."));
+        }
+
+        if (cpu is { MachinePercent: >= BusyMachineCpuPercent })
+        {
+            flags.Add(FormattableString.Invariant(
+                $"The machine's CPU was {cpu.MachinePercent:0}% busy (k6 itself {cpu.LoadGeneratorPercent:0}%): the load generator competed with the app, so latencies may be overstated."));
+        }
+
+        return flags;
+    }
+}

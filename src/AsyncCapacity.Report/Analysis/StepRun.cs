@@ -1,0 +1,18 @@
+using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Analysis;
+
+/// <summary>Everything measured for one step: k6's statistics, the app's timeline around it, the machine's CPU.</summary>
+public sealed record StepRun(K6Step Step, IReadOnlyList<RuntimeSample> Timeline, HostCpu? Cpu);
+
+/// <summary>CPU seen from outside the app during a step, as percentages of all cores.</summary>
+public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent);
+
+/// <summary>All steps of one experiment, or the reason it was skipped.</summary>
+public sealed record ExperimentRun(
+    Experiments.ExperimentInfo Info,
+    Sla Sla,
+    IReadOnlyDictionary<string, string> Parameters,
+    IReadOnlyList<StepRun> Steps,
+    string? SkippedReason = null);

@@ -1,0 +1,39 @@
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.K6;
+
+/// <summary>
+/// The results file a k6-scripts/*.js sweep writes from handleSummary (format "asynccapacity-k6/1"):
+/// one run of one experiment, its steps in the order they ran. See k6-scripts/README.md.
+/// </summary>
+public sealed record K6Summary(
+    string Format,
+    string Experiment,
+    string BaseUrl,
+    string Model,
+    IReadOnlyDictionary<string, string> Parameters,
+    Sla Sla,
+    double WarmupSeconds,
+    double StepSeconds,
+    double CooldownSeconds,
+    long StartedAtMs,
+    double TestRunDurationMs,
+    IReadOnlyList<K6Step> Steps)
+{
+    public const string CurrentFormat = "asynccapacity-k6/1";
+}
+
+/// <summary>One (variant, concurrency) step. Counts and latencies cover the measured window (after warm-up).</summary>
+public sealed record K6Step(
+    string Variant,
+    int Concurrency,
+    long StartMs,
+    long MeasureFromMs,
+    long EndMs,
+    long Requests,
+    long Failed,
+    K6Trend? DurationMs,
+    K6Trend? ServerMs);
+
+/// <summary>k6 trend statistics in milliseconds; any may be null when the step completed no request.</summary>
+public sealed record K6Trend(double? Avg, double? Min, double? Med, double? Max, double? P90, double? P95, double? P99);

@@ -1,0 +1,51 @@
+using System.Text.Json;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.K6;
+
+public static class K6SummaryReader
+{
+    /// <summary>Parses a k6 results file; throws <see cref="InvalidDataException"/> saying what is wrong with it.</summary>
+    public static K6Summary Parse(string json, string source)
+    {
+        K6Summary? summary;
+        try
+        {
+            summary = JsonSerializer.Deserialize<K6Summary>(json, ResultsJson.Options);
+        }
+        catch (JsonException ex)
+        {
+            throw new InvalidDataException($"{source} is not a k6 results file: {ex.Message}", ex);
+        }
+
+        if (summary?.Format != K6Summary.CurrentFormat)
+        {
+            throw new InvalidDataException(
+                $"{source} is not a k6 results file of format {K6Summary.CurrentFormat} (found '{summary?.Format}'). Was it written by a k6-scripts/*.js sweep?");
+        }
+
+        if (summary.Steps is null || summary.Parameters is null || summary.Sla is null)
+        {
+            throw new InvalidDataException($"{source} lacks steps, parameters or sla.");
+        }
+
+        return summary;
+    }
+
+    /// <summary>True when the JSON looks like a k6 results file rather than results.json.</summary>
+    public static bool LooksLikeK6Summary(string json)
+    {
+        try
+        {
+            using var document = JsonDocument.Parse(json);
+            return document.RootElement.ValueKind == JsonValueKind.Object
+                && document.RootElement.TryGetProperty("format", out var format)
+                && format.ValueKind == JsonValueKind.String
+                && format.GetString()!.StartsWith("asynccapacity-k6/", StringComparison.Ordinal);
+        }
+        catch (JsonException)
+        {
+            return false;
+        }
+    }
+}

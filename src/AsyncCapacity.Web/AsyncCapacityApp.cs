@@ -1,0 +1,39 @@
+using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Experiments;
+using AsyncCapacity.Web.Hosting;
+
+namespace AsyncCapacity.Web;
+
+/// <summary>The app's table of contents, shared by Program.cs and the test host so both run the same app.</summary>
+public static class AsyncCapacityApp
+{
+    public static WebApplicationBuilder AddAsyncCapacity(this WebApplicationBuilder builder)
+    {
+        // Configure quiet logs, ProblemDetails and the validated thread-pool knob
+        builder.AddCapacityHosting();
+
+        // Configure the runtime sampler (dedicated thread, 1 Hz) and request timing
+        builder.AddRuntimeDiagnostics();
+
+        return builder;
+    }
+
+    public static WebApplication MapAsyncCapacity(this WebApplication app)
+    {
+        // Time every request (Server-Timing) before anything else runs
+        app.UseRequestTiming();
+
+        // Errors and unknown routes answer ProblemDetails
+        app.UseExceptionHandler();
+        app.UseStatusCodePages();
+
+        // Liveness and runtime figures
+        app.MapDiagnostics();
+
+        // The baseline and the experiment pairs: each pair differs in one blocking call
+        app.MapHello();
+        app.MapSleep();
+
+        return app;
+    }
+}
