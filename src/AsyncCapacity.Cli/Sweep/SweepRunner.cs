@@ -202,7 +202,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     }
 
     private static string Describe(StepResult step) => string.Create(CultureInfo.InvariantCulture,
-        $"{step.Rps,7:0.0} req/s   p95 {(step.P95Ms is { } p95 ? Verdict.Milliseconds(p95) : "–"),8}   errors {step.ErrorRate,6:P1}   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
+        $"{step.Rps,7:0.0} req/s   p95 {(step.P95Ms is { } p95 ? Verdict.Milliseconds(p95) : "–"),8}   errors {step.ErrorRate * 100,5:0.0}%   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
 
     private static string Invariant(double value) => value.ToString(CultureInfo.InvariantCulture);
 }

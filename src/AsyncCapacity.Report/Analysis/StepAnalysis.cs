@@ -62,13 +62,13 @@ public static class StepAnalysis
         if (step.Failed > 0)
         {
             flags.Add(FormattableString.Invariant(
-                $"{step.Failed} of {step.Requests} requests failed ({errorRate:P1}): non-2xx answers, timeouts or refused connections."));
+                $"{step.Failed} of {step.Requests} requests failed ({errorRate * 100:0.0}%): non-2xx answers, timeouts or refused connections."));
         }
 
         if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)
         {
             flags.Add(FormattableString.Invariant(
-                $"Little's law does not hold: {step.Concurrency} clients, but throughput × mean latency = {ratio * step.Concurrency:0.#} ({ratio:P0}). ")
+                $"Little's law does not hold: {step.Concurrency} clients, but throughput × mean latency = {ratio * step.Concurrency:0.#} ({ratio * 100:0}%). ")
                 + (ratio < 1
                     ? "Requests were still unfinished when the step ended, so the completed ones understate latency."
                     : "The step was not steady: requests from before the window completed inside it."));

@@ -16,7 +16,7 @@ public static class Verdict
 
         var ranked = variants.OrderByDescending(v => v.Capacity?.Concurrency ?? 0).ThenByDescending(v => v.Capacity?.Rps ?? 0).ToList();
         var text = new StringBuilder();
-        text.Append(Invariant($"Within the SLA (p95 ≤ {Milliseconds(sla.P95Ms)}, errors ≤ {sla.MaxErrorRate:P0}), "));
+        text.Append(Invariant($"Within the SLA (p95 ≤ {Milliseconds(sla.P95Ms)}, errors ≤ {sla.MaxErrorRate * 100:0.##}%), "));
         for (var i = 0; i < ranked.Count; i++)
         {
             text.Append(i == 0 ? string.Empty : "; ").Append(Describe(ranked[i], first: i == 0));
@@ -38,7 +38,7 @@ public static class Verdict
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
             var why = lowest.P95Ms is { } p95 ? Invariant($"p95 {Milliseconds(p95)}") : "no request completed";
-            return Invariant($"{variant.Name} met it at no tested step (at {lowest.Concurrency} {Clients(lowest.Concurrency)}: {why}, {lowest.ErrorRate:P1} errors)");
+            return Invariant($"{variant.Name} met it at no tested step (at {lowest.Concurrency} {Clients(lowest.Concurrency)}: {why}, {lowest.ErrorRate * 100:0.0}% errors)");
         }
 
         var upTo = first

@@ -1,0 +1,434 @@
+/* AsyncCapacity report: draws the charts from the results embedded in #report-data, with Chart.js.
+   Text and tables are already in the page; this script only adds pictures, so it must never throw:
+   skipped experiments, empty timelines and null numbers simply draw less. */
+(function () {
+  'use strict';
+
+  const dataElement = document.getElementById('report-data');
+  if (!dataElement || typeof Chart === 'undefined') {
+    return;
+  }
+
+  let report;
+  try {
+    report = JSON.parse(dataElement.textContent || '{}');
+  } catch (error) {
+    console.error('AsyncCapacity: the embedded results are not valid JSON', error);
+    return;
+  }
+
+  const experiments = list(report && report.experiments);
+  const style = getComputedStyle(document.documentElement);
+  const cssColor = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+
+  Chart.defaults.font.family = style.getPropertyValue('--font').trim() || 'system-ui, sans-serif';
+  Chart.defaults.font.size = 12;
+  Chart.defaults.color = cssColor('--muted', '#59636e');
+  Chart.defaults.borderColor = '#eaeef2';
+  Chart.defaults.animation = false;
+
+  const charts = [];
+  document.querySelectorAll('canvas[data-chart]').forEach((canvas) => {
+    try {
+      const experiment = experiments[Number(canvas.dataset.experiment)];
+      if (!experiment) {
+        return;
+      }
+
+      const draw = { throughput: throughputChart, latency: latencyChart, timeline: timelineChart }[canvas.dataset.chart];
+      const config = draw && draw(experiment, Number(canvas.dataset.variant));
+      if (config) {
+        charts.push(new Chart(canvas, config));
+      }
+    } catch (error) {
+      console.error('AsyncCapacity: could not draw a chart', error);
+    }
+  });
+
+  // Print layout differs from the screen's; Chart.js does not resize by itself when it changes.
+  const resizeAll = () => charts.forEach((chart) => chart.resize());
+  window.addEventListener('beforeprint', resizeAll);
+  window.addEventListener('afterprint', resizeAll);
+  if (window.matchMedia) {
+    const print = window.matchMedia('print');
+    if (print.addEventListener) {
+      print.addEventListener('change', resizeAll);
+    }
+  }
+
+  // 1. Throughput vs clients, one line per variant, and the ideal (clients × per-client rate) dashed.
+  function throughputChart(experiment) {
+    const variants = list(experiment.variants);
+    const datasets = variants.map((variant, i) =>
+      variantLine(variant, variantColor(variants, i), (step) => num(step.rps)));
+
+    const perClient = num(experiment.idealRpsPerClient);
+    const clients = allConcurrencies(variants);
+    if (perClient !== null && clients.length > 0) {
+      datasets.push({
+        label: 'ideal: clients × ' + formatRps(perClient) + ' req/s',
+        data: clients.map((c) => ({ x: c, y: c * perClient })),
+        borderColor: cssColor('--ideal', '#8c959f'),
+        backgroundColor: cssColor('--ideal', '#8c959f'),
+        borderDash: [6, 4],
+        borderWidth: 1.5,
+        pointRadius: 0,
+        order: 10,
+      });
+    }
+
+    return lineChart(datasets, {
+      x: clientsAxis(),
+      y: { type: 'linear', beginAtZero: true, title: axisTitle('req/s'), ticks: { callback: (v) => v.toLocaleString('en-US') } },
+    }, (item) => item.dataset.label + ': ' + formatRps(item.parsed.y) + ' req/s at ' + item.parsed.x + ' clients');
+  }
+
+  // 2. p95 latency vs clients on a log scale (sync reaches tens of seconds), with the SLA dashed.
+  function latencyChart(experiment) {
+    const variants = list(experiment.variants);
+    const datasets = variants.map((variant, i) =>
+      variantLine(variant, variantColor(variants, i), (step) => positive(step.p95Ms)));
+
+    const slaMs = positive(experiment.sla && experiment.sla.p95Ms);
+    const clients = allConcurrencies(variants);
+    if (slaMs !== null && clients.length > 0) {
+      datasets.push({
+        label: 'SLA: p95 ≤ ' + formatMs(slaMs),
+        data: [{ x: Math.min(0, clients[0]), y: slaMs }, { x: clients[clients.length - 1], y: slaMs }],
+        borderColor: cssColor('--sla', '#57606a'),
+        backgroundColor: cssColor('--sla', '#57606a'),
+        borderDash: [4, 4],
+        borderWidth: 1.5,
+        pointRadius: 0,
+        order: 10,
+      });
+    }
+
+    return lineChart(datasets, {
+      x: clientsAxis(),
+      y: {
+        type: 'logarithmic',
+        min: niceLogBound(datasets, (...v) => Math.min(...v) / 1.5, roundDown),
+        max: niceLogBound(datasets, (...v) => Math.max(...v) * 1.2, roundUp),
+        title: axisTitle('p95 latency'),
+        ticks: { autoSkip: false, callback: (v) => (isRoundLogTick(v) ? formatMs(v) : '') },
+      },
+    }, (item) => item.dataset.label + ': ' + formatMs(item.parsed.y) + ' at ' + item.parsed.x + ' clients');
+  }
+
+  // 3. Pool threads and queue over time for one variant, on the same scales as its siblings,
+  //    with each step's start marked and its warm-up shaded.
+  function timelineChart(experiment, variantIndex) {
+    const variants = list(experiment.variants);
+    const variant = variants[variantIndex];
+    const samples = list(variant && variant.timeline).filter((s) => num(s && s.timestampMs) !== null);
+    if (samples.length === 0) {
+      return null;
+    }
+
+    const start = samples[0].timestampMs;
+    const seconds = (ms) => (ms - start) / 1000;
+    const threads = [];
+    const queue = [];
+    samples.forEach((sample, i) => {
+      const x = seconds(sample.timestampMs);
+      const previous = samples[i - 1];
+      if (previous && sample.timestampMs - previous.timestampMs > 2500) {
+        // A gap (e.g. a fresh process per step): break the line instead of drawing across it.
+        const gap = (x + seconds(previous.timestampMs)) / 2;
+        threads.push({ x: gap, y: null });
+        queue.push({ x: gap, y: null });
+      }
+
+      threads.push({ x: x, y: num(sample.threadCount) });
+      queue.push({ x: x, y: num(sample.pendingWorkItems) });
+    });
+
+    const color = variantColor(variants, variantIndex);
+    const markers = list(variant.steps).map((step) => ({
+      at: seconds(Date.parse(step.startedAt)),
+      measured: seconds(Date.parse(step.measuredFrom)),
+      clients: step.concurrency,
+    })).filter((m) => Number.isFinite(m.at) && m.at >= -5 && m.at <= seconds(samples[samples.length - 1].timestampMs) + 5);
+
+    const config = lineChart([
+      {
+        label: 'pool threads',
+        data: threads,
+        yAxisID: 'y',
+        borderColor: color,
+        backgroundColor: withAlpha(color, 0.1),
+        fill: 'origin',
+        borderWidth: 2,
+        pointRadius: 0,
+        spanGaps: false,
+      },
+      {
+        label: 'queued work items',
+        data: queue,
+        yAxisID: 'y1',
+        borderColor: cssColor('--queue', '#6e7781'),
+        backgroundColor: cssColor('--queue', '#6e7781'),
+        borderDash: [5, 3],
+        borderWidth: 1.5,
+        pointRadius: 0,
+        spanGaps: false,
+      },
+    ], {
+      x: {
+        type: 'linear',
+        min: 0,
+        title: axisTitle('seconds since the first sample'),
+        ticks: { callback: (v) => v + ' s' },
+      },
+      y: {
+        type: 'linear',
+        position: 'left',
+        beginAtZero: true,
+        suggestedMax: sharedMax(variants, (s) => s.threadCount, 10),
+        title: axisTitle('pool threads'),
+        ticks: { precision: 0 },
+      },
+      y1: {
+        type: 'linear',
+        position: 'right',
+        beginAtZero: true,
+        suggestedMax: sharedMax(variants, (s) => s.pendingWorkItems, 10),
+        title: axisTitle('queued work items'),
+        ticks: { precision: 0 },
+        grid: { drawOnChartArea: false },
+      },
+    }, (item) => item.dataset.label + ': ' + (item.parsed.y === null ? '–' : item.parsed.y));
+
+    config.options.interaction = { mode: 'index', intersect: false };
+    config.options.plugins.legend.position = 'bottom';
+    config.options.layout = { padding: { top: 18 } };
+    config.plugins = [stepMarkers(markers)];
+    return config;
+  }
+
+  // ----- chart building blocks -----
+
+  function lineChart(datasets, scales, label) {
+    return {
+      type: 'line',
+      data: { datasets: datasets },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        devicePixelRatio: Math.max(window.devicePixelRatio || 1, 2),
+        interaction: { mode: 'x', intersect: false },
+        scales: scales,
+        plugins: {
+          legend: { position: 'top', labels: { usePointStyle: true, pointStyle: 'line', boxWidth: 28, padding: 14 } },
+          tooltip: { callbacks: { label: label } },
+        },
+      },
+    };
+  }
+
+  function variantLine(variant, color, value) {
+    const points = list(variant && variant.steps)
+      .map((step) => ({ x: num(step.concurrency), y: value(step), meetsSla: step.meetsSla }))
+      .filter((p) => p.x !== null && p.y !== null)
+      .sort((a, b) => a.x - b.x);
+    const missed = (ctx) => ctx.raw && ctx.raw.meetsSla === false;
+    return {
+      label: String(variant && variant.name) + (variant && variant.blocking ? ' (blocking)' : ''),
+      data: points,
+      borderColor: color,
+      backgroundColor: color,
+      borderWidth: 2.5,
+      pointStyle: (ctx) => (missed(ctx) ? 'crossRot' : 'circle'),
+      pointRadius: (ctx) => (missed(ctx) ? 6 : 3.5),
+      pointBorderWidth: (ctx) => (missed(ctx) ? 2.5 : 1),
+      pointHoverRadius: 7,
+    };
+  }
+
+  function clientsAxis() {
+    return { type: 'linear', beginAtZero: true, title: axisTitle('concurrent clients'), ticks: { precision: 0 } };
+  }
+
+  function axisTitle(text) {
+    return { display: true, text: text, color: cssColor('--muted', '#59636e') };
+  }
+
+  // Vertical dashed lines at each step's start, labelled with its clients; its warm-up shaded.
+  function stepMarkers(markers) {
+    return {
+      id: 'stepMarkers',
+      beforeDatasetsDraw(chart) {
+        const x = chart.scales.x;
+        const area = chart.chartArea;
+        if (!x || !area) {
+          return;
+        }
+
+        const ctx = chart.ctx;
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(area.left, area.top - 18, area.right - area.left, area.bottom - area.top + 18);
+        ctx.clip();
+        ctx.fillStyle = 'rgba(140, 149, 159, 0.12)';
+        markers.forEach((m) => {
+          if (Number.isFinite(m.measured) && m.measured > m.at) {
+            const left = x.getPixelForValue(m.at);
+            ctx.fillRect(left, area.top, x.getPixelForValue(m.measured) - left, area.bottom - area.top);
+          }
+        });
+
+        ctx.strokeStyle = cssColor('--faint', '#8c959f');
+        ctx.fillStyle = cssColor('--muted', '#59636e');
+        ctx.lineWidth = 1;
+        ctx.setLineDash([3, 3]);
+        ctx.font = '11px ' + Chart.defaults.font.family;
+        ctx.textBaseline = 'bottom';
+        let labelEnd = -Infinity;
+        markers.forEach((m, i) => {
+          const px = x.getPixelForValue(m.at);
+          if (px < area.left - 1 || px > area.right + 1) {
+            return;
+          }
+
+          ctx.beginPath();
+          ctx.moveTo(px, area.top);
+          ctx.lineTo(px, area.bottom);
+          ctx.stroke();
+
+          const next = markers[i + 1] ? x.getPixelForValue(markers[i + 1].at) : area.right;
+          const long = m.clients + (m.clients === 1 ? ' client' : ' clients');
+          const text = ctx.measureText(long).width + 8 < next - px ? long : String(m.clients);
+          if (px + 3 > labelEnd) {
+            ctx.fillText(text, px + 3, area.top - 3);
+            labelEnd = px + 3 + ctx.measureText(text).width + 4;
+          }
+        });
+        ctx.restore();
+      },
+    };
+  }
+
+  // ----- values -----
+
+  // Same rule as VariantPalette.cs: warm colours for blocking variants, cool ones for the others, in order.
+  function variantColor(variants, index) {
+    const variant = variants[index] || {};
+    const blocking = Boolean(variant.blocking);
+    const sameKindBefore = variants.slice(0, index).filter((v) => Boolean(v && v.blocking) === blocking).length;
+    const name = (blocking ? '--blocking-' : '--async-') + (sameKindBefore % 3);
+    return cssColor(name, blocking ? '#d9480f' : '#1971c2');
+  }
+
+  function allConcurrencies(variants) {
+    const set = new Set();
+    variants.forEach((v) => list(v && v.steps).forEach((s) => {
+      const c = num(s && s.concurrency);
+      if (c !== null) {
+        set.add(c);
+      }
+    }));
+    return Array.from(set).sort((a, b) => a - b);
+  }
+
+  function sharedMax(variants, value, floor) {
+    let max = floor;
+    variants.forEach((v) => list(v && v.timeline).forEach((s) => {
+      const n = num(s && value(s));
+      if (n !== null && n > max) {
+        max = n;
+      }
+    }));
+    return max;
+  }
+
+  function list(value) {
+    return Array.isArray(value) ? value : [];
+  }
+
+  function num(value) {
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  }
+
+  function positive(value) {
+    const n = num(value);
+    return n !== null && n > 0 ? n : null;
+  }
+
+  // The axis ends on a 1-2-5 value a little beyond the data, so that both ends carry a label.
+  function niceLogBound(datasets, pick, round) {
+    const values = [];
+    datasets.forEach((d) => d.data.forEach((p) => {
+      if (p.y > 0) {
+        values.push(p.y);
+      }
+    }));
+    return values.length > 0 ? round(pick.apply(null, values)) : undefined;
+  }
+
+  function roundDown(value) {
+    const power = Math.pow(10, Math.floor(Math.log10(value)));
+    return [5, 2, 1].map((k) => k * power).find((v) => v <= value * (1 + 1e-9)) || power;
+  }
+
+  function roundUp(value) {
+    const power = Math.pow(10, Math.floor(Math.log10(value)));
+    return [1, 2, 5, 10].map((k) => k * power).find((v) => v >= value * (1 - 1e-9));
+  }
+
+  function isRoundLogTick(value) {
+    if (!(value > 0)) {
+      return false;
+    }
+    const mantissa = value / Math.pow(10, Math.floor(Math.log10(value) + 1e-9));
+    return [1, 2, 5].some((k) => Math.abs(mantissa - k) < 1e-6);
+  }
+
+  function withAlpha(color, alpha) {
+    const hex = /^#([0-9a-f]{6})$/i.exec(color);
+    if (!hex) {
+      return color;
+    }
+    const n = parseInt(hex[1], 16);
+    return 'rgba(' + ((n >> 16) & 255) + ', ' + ((n >> 8) & 255) + ', ' + (n & 255) + ', ' + alpha + ')';
+  }
+
+  // Same units as Display.cs: "150 µs", "4.2 ms", "512 ms", "6.2 s", "24 s".
+  function formatMs(ms) {
+    if (num(ms) === null) {
+      return '–';
+    }
+    if (ms < 1) {
+      return Math.round(ms * 1000) + ' µs';
+    }
+    if (ms < 10) {
+      return trim(ms.toFixed(1)) + ' ms';
+    }
+    if (ms < 999.5) {
+      return Math.round(ms) + ' ms';
+    }
+    if (ms < 9950) {
+      return trim((ms / 1000).toFixed(1)) + ' s';
+    }
+    return Math.round(ms / 1000) + ' s';
+  }
+
+  function formatRps(rps) {
+    if (num(rps) === null) {
+      return '–';
+    }
+    if (rps < 10) {
+      const fixed = rps.toFixed(2);
+      return fixed.endsWith('0') ? fixed.slice(0, -1) : fixed;
+    }
+    if (rps < 100) {
+      return rps.toFixed(1);
+    }
+    return Math.round(rps).toLocaleString('en-US');
+  }
+
+  function trim(fixed) {
+    return fixed.indexOf('.') < 0 ? fixed : fixed.replace(/0+$/, '').replace(/\.$/, '');
+  }
+})();

@@ -1,0 +1,62 @@
+using System.Globalization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>One table before the details: every experiment, every variant, its capacity at the SLA.</summary>
+internal static class AtAGlance
+{
+    public static void Write(HtmlWriter html, IReadOnlyList<ExperimentResult> experiments)
+    {
+        html.Open("section", "at-a-glance", ("aria-labelledby", "at-a-glance-title"))
+            .Open("h2", null, ("id", "at-a-glance-title")).Text("At a glance").Close("h2")
+            .Open("div", "table-wrap")
+            .Open("table", "glance")
+            .Raw("<thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Variant</th>"
+                + "<th scope=\"col\" class=\"num\">Capacity at SLA</th><th scope=\"col\" class=\"num\">Throughput at SLA</th>"
+                + "<th scope=\"col\" class=\"num\">Peak throughput</th></tr></thead>")
+            .Open("tbody");
+
+        foreach (var experiment in experiments)
+        {
+            if (experiment.SkippedReason is not null || experiment.Variants.Count == 0)
+            {
+                html.Open("tr", "skipped");
+                ExperimentCell(html, experiment, rowSpan: 1);
+                html.Open("td", "skipped-note", ("colspan", "4"))
+                    .Text(experiment.SkippedReason is null ? "no variants were measured" : "skipped: see below").Close("td")
+                    .Close("tr");
+                continue;
+            }
+
+            for (var i = 0; i < experiment.Variants.Count; i++)
+            {
+                var variant = experiment.Variants[i];
+                html.Open("tr", VariantPalette.CssClass(experiment.Variants, i));
+                if (i == 0)
+                {
+                    ExperimentCell(html, experiment, experiment.Variants.Count);
+                }
+
+                html.Open("td", "variant-cell");
+                VariantLabel.Write(html, variant);
+                html.Close("td")
+                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : Display.Clients(variant.Capacity.Concurrency))
+                    .Element("td", "num", variant.Capacity is null ? Display.Missing : $"{Display.Rps(variant.Capacity.Rps)} req/s")
+                    .Element("td", "num", variant.Steps.Count == 0 ? Display.Missing : $"{Display.Rps(variant.Steps.Max(s => s.Rps))} req/s")
+                    .Close("tr");
+            }
+        }
+
+        html.Close("tbody").Close("table").Close("div").Close("section");
+    }
+
+    private static void ExperimentCell(HtmlWriter html, ExperimentResult experiment, int rowSpan)
+    {
+        html.Open("th", "experiment-cell", ("scope", "rowgroup"), ("rowspan", rowSpan.ToString(CultureInfo.InvariantCulture)))
+            .Open("a", null, ("href", "#" + ExperimentSection.Anchor(experiment)))
+            .Text(experiment.Title)
+            .Close("a")
+            .Close("th");
+    }
+}

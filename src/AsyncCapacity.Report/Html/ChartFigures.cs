@@ -1,0 +1,58 @@
+using System.Globalization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>
+/// Empty canvases with their captions; report.js finds them by <c>data-chart</c> and draws them from the
+/// report-data JSON. The captions say what to look for, so they are useful even where the charts are not.
+/// </summary>
+internal static class ChartFigures
+{
+    public static void Write(HtmlWriter html, ExperimentResult experiment, int experimentIndex)
+    {
+        var experimentAttribute = experimentIndex.ToString(CultureInfo.InvariantCulture);
+        html.Open("div", "charts");
+
+        var ideal = experiment.IdealRpsPerClient is { } perClient
+            ? $" Dashed grey: the ideal, clients × {Display.Rps(perClient)} req/s."
+            : string.Empty;
+        Figure(html, "Throughput vs concurrent clients", "throughput", experimentAttribute, null,
+            $"req/s per step.{ideal} A cross marks a step that missed the SLA.");
+        Figure(html, "p95 latency vs concurrent clients", "latency", experimentAttribute, null,
+            $"Log scale. Dashed: the SLA, p95 ≤ {Display.Ms(experiment.Sla.P95Ms)}.");
+
+        for (var i = 0; i < experiment.Variants.Count; i++)
+        {
+            var variant = experiment.Variants[i];
+            var title = $"Thread pool over time: {variant.Name}";
+            if (variant.Timeline.Count == 0)
+            {
+                html.Open("figure", "chart chart-empty")
+                    .Element("figcaption", null, title)
+                    .Element("p", "chart-note", "No server timeline was recorded for this variant (a standalone k6 run, or a target without /diag/runtime).")
+                    .Close("figure");
+                continue;
+            }
+
+            Figure(html, title, "timeline", experimentAttribute, i.ToString(CultureInfo.InvariantCulture),
+                "Pool threads (solid, left axis) and work items queued for a thread (dashed, right axis), sampled each second, "
+                + "on the same scales for every variant. Dotted lines: each step's start and its clients; shaded: warm-up.");
+        }
+
+        html.Close("div");
+    }
+
+    private static void Figure(HtmlWriter html, string title, string chart, string experiment, string? variant, string note)
+    {
+        html.Open("figure", "chart")
+            .Element("figcaption", null, title)
+            .Open("div", "chart-box")
+            .Open("canvas", null, ("data-chart", chart), ("data-experiment", experiment), ("data-variant", variant),
+                ("role", "img"), ("aria-label", title))
+            .Close("canvas")
+            .Close("div")
+            .Element("p", "chart-note", note)
+            .Close("figure");
+    }
+}

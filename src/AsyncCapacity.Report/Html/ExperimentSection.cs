@@ -1,0 +1,69 @@
+using System.Globalization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>
+/// One experiment: what it teaches, the verdict in numbers, one capacity card per variant, the charts,
+/// then each variant's step table. A skipped experiment shows why it was skipped instead.
+/// </summary>
+internal static class ExperimentSection
+{
+    public static string Anchor(ExperimentResult experiment) => "experiment-" + Slug.Of(experiment.Name);
+
+    public static void Write(HtmlWriter html, ExperimentResult experiment, int index)
+    {
+        var skipped = experiment.SkippedReason is not null;
+        html.Open("section", skipped ? "experiment skipped" : "experiment",
+            ("id", Anchor(experiment)), ("data-experiment", index.ToString(CultureInfo.InvariantCulture)));
+        Heading(html, experiment);
+
+        if (skipped)
+        {
+            html.Open("div", "skipped-reason", ("role", "note"))
+                .Element("strong", null, "Skipped. ")
+                .Text(experiment.SkippedReason)
+                .Close("div")
+                .Close("section");
+            return;
+        }
+
+        if (!string.IsNullOrWhiteSpace(experiment.Verdict))
+        {
+            html.Element("p", "verdict", experiment.Verdict);
+        }
+
+        if (experiment.Variants.Count == 0)
+        {
+            html.Element("p", "chart-note", "No variant of this experiment was measured.").Close("section");
+            return;
+        }
+
+        CapacityCards.Write(html, experiment);
+        ChartFigures.Write(html, experiment, index);
+        for (var i = 0; i < experiment.Variants.Count; i++)
+        {
+            StepTable.Write(html, experiment, i);
+        }
+
+        html.Close("section");
+    }
+
+    private static void Heading(HtmlWriter html, ExperimentResult experiment)
+    {
+        html.Open("header", "experiment-head")
+            .Element("h2", null, experiment.Title)
+            .Element("p", "lesson", experiment.Lesson)
+            .Open("p", "experiment-meta")
+            .Element("code", null, experiment.Name);
+
+        foreach (var (name, value) in experiment.Parameters)
+        {
+            html.Raw(" · ").Element("code", null, $"{name}={value}");
+        }
+
+        html.Raw(" · ").Text($"SLA {Display.Sla(experiment.Sla)}")
+            .Close("p")
+            .Close("header");
+    }
+}

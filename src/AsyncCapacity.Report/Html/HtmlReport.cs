@@ -1,0 +1,45 @@
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>
+/// Renders a results document as one self-contained HTML page: text and tables written here, charts drawn in the
+/// browser by report.js (Chart.js inlined) from the document embedded as JSON. Nothing is loaded from the network.
+/// </summary>
+public static class HtmlReport
+{
+    public static string Render(ResultsDocument document)
+    {
+        ArgumentNullException.ThrowIfNull(document);
+
+        var html = new HtmlWriter();
+        html.Raw("<!DOCTYPE html>\n")
+            .Open("html", null, ("lang", "en"))
+            .Open("head")
+            .Raw("<meta charset=\"utf-8\">")
+            .Raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+            .Element("title", null, $"AsyncCapacity report · {document.Run.Machine} · {Display.Utc(document.Run.StartedAt)}")
+            .Raw("<style>").Raw(EmbeddedAssets.Css).Raw("</style>")
+            .Close("head")
+            .Open("body")
+            .Open("main", "report");
+
+        RunHeader.Write(html, document.Run);
+        html.Raw("<noscript><p class=\"noscript\">Charts need JavaScript; the tables carry the same numbers.</p></noscript>");
+        AtAGlance.Write(html, document.Experiments);
+        for (var i = 0; i < document.Experiments.Count; i++)
+        {
+            ExperimentSection.Write(html, document.Experiments[i], i);
+        }
+
+        HowToRead.Write(html, document.Run);
+        html.Close("main");
+
+        ReportData.Write(html, document);
+        html.Raw("<script>").Raw(EmbeddedAssets.ChartJs).Raw("</script>")
+            .Raw("<script>").Raw(EmbeddedAssets.Script).Raw("</script>")
+            .Close("body")
+            .Close("html");
+        return html.ToString();
+    }
+}

@@ -1,0 +1,55 @@
+using System.Globalization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>The top of the page: when, where and how the run was made, and the SLA every verdict is judged by.</summary>
+internal static class RunHeader
+{
+    public static void Write(HtmlWriter html, RunInfo run)
+    {
+        html.Open("header", "run")
+            .Element("p", "eyebrow", "AsyncCapacity · capacity report")
+            .Element("h1", null, "How many concurrent clients each variant serves within the SLA")
+            .Open("p", "run-summary")
+            .Text($"Run of {Display.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), took {Display.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
+            .Open("span", "sla-pill").Text($"SLA: {Display.Sla(run.Sla)}").Close("span")
+            .Close("p");
+
+        html.Open("dl", "facts");
+        Fact(html, "Date", Display.UtcRange(run.StartedAt, run.FinishedAt));
+        Fact(html, "Machine", run.Machine);
+        Fact(html, "Cores", run.Cores.ToString(CultureInfo.InvariantCulture));
+        Fact(html, "OS", run.Os);
+        Fact(html, ".NET", run.DotnetVersion);
+        Fact(html, "k6", run.K6Version);
+        if (run.DatabaseProvider is not null)
+        {
+            Fact(html, "Database", run.DatabaseProvider);
+        }
+
+        Fact(html, "Profile", run.Profile);
+        Fact(html, "Target", run.Target);
+        Fact(html, "Isolation", run.Isolation);
+        Fact(html, "Load model", LoadModel(run.Settings));
+        Fact(html, "Steps (clients)", string.Join(", ", run.Settings.Steps));
+        Fact(html, "Timing per step", $"warm-up {Display.Seconds(run.Settings.WarmupSeconds)} · measured {Display.Seconds(run.Settings.StepSeconds)} · cool-down {Display.Seconds(run.Settings.CooldownSeconds)}");
+        if (run.Settings.MinWorkerThreads is { } minThreads)
+        {
+            Fact(html, "Min worker threads", minThreads.ToString(CultureInfo.InvariantCulture));
+        }
+
+        Fact(html, "SLA", Display.Sla(run.Sla));
+        html.Close("dl").Close("header");
+    }
+
+    private static string LoadModel(SweepSettings settings) => settings.Model switch
+    {
+        "closed" => "closed: N concurrent clients, no think time",
+        "open" => "open: requests arrive at a fixed rate; dropped iterations count as errors",
+        _ => settings.Model,
+    };
+
+    private static void Fact(HtmlWriter html, string name, string value) =>
+        html.Open("div").Element("dt", null, name).Element("dd", null, value).Close("div");
+}

@@ -1,0 +1,121 @@
+using System.Globalization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>
+/// One variant's numbers, one row per concurrency step: client-side latency and throughput first, then what the
+/// server saw (time inside the app, pool threads, queue, CPU), then the SLA. Flagged steps are marked ⚠ and
+/// their reasons listed under the table.
+/// </summary>
+internal static class StepTable
+{
+    private const string HeaderRow =
+        "<thead><tr>"
+        + "<th scope=\"col\" class=\"num\">Clients</th>"
+        + "<th scope=\"col\" class=\"num\">req/s</th>"
+        + "<th scope=\"col\" class=\"num\">p50</th>"
+        + "<th scope=\"col\" class=\"num\">p95</th>"
+        + "<th scope=\"col\" class=\"num\">p99</th>"
+        + "<th scope=\"col\" class=\"num\">max</th>"
+        + "<th scope=\"col\" class=\"num\">errors</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Median Server-Timing app;dur: time inside the app's pipeline\">server p50</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Thread-pool threads when the step began → at its end\">pool threads</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Most work items waiting for a pool thread during the step\">max queue</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all cores\">CPU (app)</th>"
+        + "<th scope=\"col\">SLA</th>"
+        + "</tr></thead>";
+
+    public static string Id(ExperimentResult experiment, VariantResult variant) =>
+        $"steps-{Slug.Of(experiment.Name)}-{Slug.Of(variant.Name)}";
+
+    public static void Write(HtmlWriter html, ExperimentResult experiment, int variantIndex)
+    {
+        var variant = experiment.Variants[variantIndex];
+        html.Open("section", "variant-steps " + VariantPalette.CssClass(experiment.Variants, variantIndex))
+            .Open("h3");
+        VariantLabel.Write(html, variant);
+        html.Close("h3")
+            .Element("p", "variant-description", variant.Description);
+
+        if (variant.Steps.Count == 0)
+        {
+            html.Element("p", "chart-note", "No steps were measured for this variant.").Close("section");
+            return;
+        }
+
+        html.Open("div", "table-wrap")
+            .Open("table", "steps", ("id", Id(experiment, variant)))
+            .Raw(HeaderRow)
+            .Open("tbody");
+        foreach (var step in variant.Steps)
+        {
+            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency);
+        }
+
+        html.Close("tbody").Close("table").Close("div");
+        FlagList(html, variant);
+        html.Close("section");
+    }
+
+    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity)
+    {
+        var flagged = step.Flags.Count > 0;
+        var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty);
+        html.Open("tr", rowClass, ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)));
+
+        html.Open("th", "num", ("scope", "row"));
+        if (flagged)
+        {
+            html.Open("span", "flag-mark", ("title", string.Join(" ", step.Flags))).Text("⚠").Close("span").Raw(" ");
+        }
+
+        html.Text(step.Concurrency.ToString("#,0", CultureInfo.InvariantCulture)).Close("th")
+            .Element("td", "num", Display.Rps(step.Rps))
+            .Element("td", "num", Display.Ms(step.P50Ms))
+            .Element("td", step.P95Ms > sla.P95Ms ? "num over-sla" : "num", Display.Ms(step.P95Ms))
+            .Element("td", "num", Display.Ms(step.P99Ms))
+            .Element("td", "num", Display.Ms(step.MaxMs))
+            .Open("td", step.ErrorRate > sla.MaxErrorRate ? "num over-sla" : "num",
+                ("title", $"{Display.Count(step.Errors)} of {Display.Count(step.Requests)} requests"))
+            .Text(Display.Fraction(step.ErrorRate)).Close("td")
+            .Element("td", "num", Display.Ms(step.ServerP50Ms))
+            .Element("td", "num", Threads(step))
+            .Element("td", "num", Display.Count(step.MaxQueueLength))
+            .Open("td", "num", ("title", $"machine {Display.Percent(step.MachineCpuPercent)}, k6 {Display.Percent(step.LoadGeneratorCpuPercent)}"))
+            .Text(Display.Percent(step.CpuPercent)).Close("td")
+            .Element("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", step.MeetsSla ? "✓ met" : "✗ missed")
+            .Close("tr");
+    }
+
+    private static string Threads(StepResult step) => (step.ThreadsAtStart, step.ThreadsAtEnd) switch
+    {
+        (null, null) => Display.Missing,
+        var (start, end) => $"{Display.Count(start)} → {Display.Count(end)}",
+    };
+
+    private static void FlagList(HtmlWriter html, VariantResult variant)
+    {
+        var flagged = variant.Steps.Where(s => s.Flags.Count > 0).ToList();
+        if (flagged.Count == 0)
+        {
+            return;
+        }
+
+        html.Open("ul", "flags");
+        foreach (var step in flagged)
+        {
+            foreach (var flag in step.Flags)
+            {
+                html.Open("li")
+                    .Raw("<span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> ")
+                    .Element("strong", null, Display.Clients(step.Concurrency) + ":")
+                    .Raw(" ")
+                    .Text(flag)
+                    .Close("li");
+            }
+        }
+
+        html.Close("ul");
+    }
+}

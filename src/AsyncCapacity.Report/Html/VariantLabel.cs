@@ -1,0 +1,15 @@
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>A variant's colour swatch, name and kind, as it appears in cards, tables and headings.</summary>
+internal static class VariantLabel
+{
+    public static void Write(HtmlWriter html, VariantResult variant)
+    {
+        html.Raw("<span class=\"swatch\" aria-hidden=\"true\"></span>")
+            .Element("span", "variant-name", variant.Name)
+            .Raw(" ")
+            .Element("span", variant.Blocking ? "tag tag-blocking" : "tag tag-async", variant.Blocking ? "blocking" : "non-blocking");
+    }
+}

@@ -1,0 +1,101 @@
+using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Experiments;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Tests.Analysis;
+
+public sealed class CapacityAnalysisTests
+{
+    private static readonly Sla Sla = new(1000, 0.01);
+
+    /// <summary>Each case: steps as (concurrency, requests in 10 s, failed, p95) and the capacity expected.</summary>
+    public static TheoryData<string, (int Concurrency, long Requests, long Failed, double P95)[], int?, double?> Cases => new()
+    {
+        { "no step meets the SLA", [(1, 10, 0, 1500), (10, 40, 0, 4000), (50, 40, 0, 9000)], null, null },
+        { "all steps meet it", [(1, 20, 0, 505), (10, 200, 0, 510), (50, 1000, 0, 520)], 50, 100 },
+        { "errors only, fast answers", [(1, 20, 0, 5), (10, 200, 100, 5), (50, 1000, 900, 5)], 1, 2 },
+        { "a single step that meets it", [(100, 2000, 0, 600)], 100, 200 },
+        { "a single step that misses it", [(100, 500, 0, 6000)], null, null },
+        { "highest passing step wins even after a miss", [(1, 20, 0, 505), (10, 60, 0, 1500), (50, 1000, 0, 900)], 50, 100 },
+        { "no request completed", [(1, 0, 0, 0)], null, null },
+    };
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void Capacity_is_the_highest_tested_concurrency_that_met_the_SLA(
+        string scenario, (int Concurrency, long Requests, long Failed, double P95)[] steps, int? concurrency, double? rps)
+    {
+        // Arrange
+        var results = steps.Select(s => StepAnalysis.Analyse(
+            StepFactory.Run("v", s.Concurrency, s.Requests, s.Failed, s.P95), Sla)).ToList();
+
+        // Act
+        var capacity = CapacityAnalysis.Of(results);
+
+        // Assert
+        Assert.True(concurrency == capacity?.Concurrency, scenario);
+        Assert.True(rps == capacity?.Rps, scenario);
+    }
+
+    [Fact]
+    public void The_verdict_names_both_capacities_in_numbers_best_first()
+    {
+        // Arrange
+        var experiment = Build(
+            StepFactory.Run("sync", 1, 20, p95: 505), StepFactory.Run("sync", 10, 48, p95: 2900), StepFactory.Run("sync", 50, 90, p95: 6500),
+            StepFactory.Run("async", 1, 20, p95: 505), StepFactory.Run("async", 10, 200, p95: 510), StepFactory.Run("async", 50, 1000, p95: 520));
+
+        // Act
+        var verdict = experiment.Verdict;
+
+        // Assert
+        Assert.Equal(
+            "Within the SLA (p95 ≤ 1 s, errors ≤ 1%), async met it up to 50 concurrent clients at 100 req/s "
+            + "(the highest step tested, so its capacity may be higher); sync up to 1 at 2 req/s. async served 50× the clients of sync.",
+            verdict);
+        Assert.Equal(new Capacity(50, 100), experiment.Variants.Single(v => v.Name == "async").Capacity);
+        Assert.Equal(new Capacity(1, 2), experiment.Variants.Single(v => v.Name == "sync").Capacity);
+    }
+
+    [Fact]
+    public void The_verdict_says_when_a_variant_met_the_SLA_nowhere()
+    {
+        // Arrange
+        var experiment = Build(StepFactory.Run("sync", 1, 5, p95: 2500), StepFactory.Run("async", 1, 20, p95: 505));
+
+        // Act
+        var verdict = experiment.Verdict;
+
+        // Assert
+        Assert.Contains("sync met it at no tested step (at 1 client: p95 2.5 s, 0.0% errors)", verdict, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Variants_keep_the_catalogue_order_and_their_blocking_label()
+    {
+        // Act
+        var experiment = Build(StepFactory.Run("async", 1, 20), StepFactory.Run("sync", 1, 20));
+
+        // Assert
+        Assert.Equal(["sync", "async"], experiment.Variants.Select(v => v.Name));
+        Assert.True(experiment.Variants[0].Blocking);
+        Assert.False(experiment.Variants[1].Blocking);
+        Assert.Equal(2, experiment.IdealRpsPerClient);
+    }
+
+    [Fact]
+    public void A_skipped_experiment_keeps_its_reason_and_no_verdict()
+    {
+        // Act
+        var experiment = ResultsBuilder.Build(new ExperimentRun(ExperimentCatalog.Sleep, Sla,
+            new Dictionary<string, string> { ["ms"] = "500" }, [], SkippedReason: "PostgreSQL is not installed: apt-get install postgresql."));
+
+        // Assert
+        Assert.Empty(experiment.Variants);
+        Assert.Equal(string.Empty, experiment.Verdict);
+        Assert.Equal("PostgreSQL is not installed: apt-get install postgresql.", experiment.SkippedReason);
+    }
+
+    private static ExperimentResult Build(params StepRun[] steps) => ResultsBuilder.Build(new ExperimentRun(
+        ExperimentCatalog.Sleep, Sla, new Dictionary<string, string> { ["ms"] = "500" }, steps));
+}

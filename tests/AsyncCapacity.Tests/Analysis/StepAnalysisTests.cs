@@ -1,0 +1,136 @@
+using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Tests.Analysis;
+
+public sealed class StepAnalysisTests
+{
+    private static readonly Sla Sla = new(1000, 0.01);
+
+    [Fact]
+    public void Throughput_is_completed_requests_per_measured_second()
+    {
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("async", 50, requests: 1000), Sla);
+
+        // Assert
+        Assert.Equal(10, step.DurationSeconds);
+        Assert.Equal(100, step.Rps);
+        Assert.Equal(0, step.ErrorRate);
+    }
+
+    [Theory]
+    [InlineData(999.9, 0, true)]
+    [InlineData(1000, 0, true)]
+    [InlineData(1000.1, 0, false)]
+    [InlineData(500, 10, true)]   // 1% of 1000 requests: at the limit
+    [InlineData(500, 11, false)]  // just over 1%
+    public void A_step_meets_the_SLA_when_p95_and_error_rate_are_within_their_limits(double p95, long failed, bool meets)
+    {
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("sync", 10, requests: 1000, failed: failed, p95: p95), Sla);
+
+        // Assert
+        Assert.Equal(meets, step.MeetsSla);
+    }
+
+    [Fact]
+    public void A_step_in_which_no_request_completed_misses_the_SLA_with_empty_latencies_and_a_flag()
+    {
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("sync", 400, requests: 0), Sla);
+
+        // Assert
+        Assert.False(step.MeetsSla);
+        Assert.Null(step.P95Ms);
+        Assert.Null(step.P50Ms);
+        Assert.Null(step.ServerP50Ms);
+        Assert.Contains(step.Flags, f => f.StartsWith("No request completed", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Errors_are_counted_and_flagged_never_hidden()
+    {
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("sync", 10, requests: 200, failed: 50), Sla);
+
+        // Assert
+        Assert.Equal(0.25, step.ErrorRate);
+        Assert.Contains(step.Flags, f => f.StartsWith("50 of 200 requests failed (25.0%)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void A_steady_step_obeys_Littles_law_and_carries_no_flag()
+    {
+        // Act: 100 clients, 200 req/s, mean 500 ms → 200 × 0.5 = 100
+        var step = StepAnalysis.Analyse(StepFactory.Run("async", 100, requests: 2000, avg: 500), Sla);
+
+        // Assert
+        Assert.Equal(1, step.LittlesLawRatio);
+        Assert.Empty(step.Flags);
+    }
+
+    [Fact]
+    public void A_step_with_unfinished_requests_is_flagged_by_Littles_law()
+    {
+        // Act: 400 clients, but 9 req/s × 6.5 s = 58.5 in flight: most requests never completed
+        var step = StepAnalysis.Analyse(StepFactory.Run("sync", 400, requests: 90, p95: 6530, avg: 6500), Sla);
+
+        // Assert
+        Assert.Equal(0.146, step.LittlesLawRatio!.Value, 3);
+        Assert.Contains(step.Flags, f => f.Contains("Little's law does not hold: 400 clients", StringComparison.Ordinal)
+            && f.Contains("still unfinished", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void A_busy_machine_flags_the_load_generator()
+    {
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("async", 400, requests: 8000, avg: 500, cpu: new HostCpu(97, 45)), Sla);
+
+        // Assert
+        Assert.Equal(97, step.MachineCpuPercent);
+        Assert.Equal(45, step.LoadGeneratorCpuPercent);
+        Assert.Contains(step.Flags, f => f.StartsWith("The machine's CPU was 97% busy (k6 itself 45%)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Server_figures_come_from_the_timeline_of_the_step_window()
+    {
+        // Arrange: samples before, during warm-up, in the window and after the step
+        var timeline = new[]
+        {
+            StepFactory.Sample(-5000, threads: 9, queue: 900),  // an earlier step: ignored
+            StepFactory.Sample(-400, threads: 2, queue: 0),     // just before load: the start
+            StepFactory.Sample(1000, threads: 3, queue: 40, cpu: 50),
+            StepFactory.Sample(3000, threads: 4, queue: 35, cpu: 10),
+            StepFactory.Sample(8000, threads: 6, queue: 48, cpu: 20),
+            StepFactory.Sample(12_000, threads: 7, queue: 12, cpu: 30),
+            StepFactory.Sample(20_000, threads: 30, queue: 999),  // after the step: ignored
+        };
+
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("sync", 50, requests: 40, p95: 7000, timeline: timeline), Sla);
+
+        // Assert
+        Assert.Equal(2, step.ThreadsAtStart);
+        Assert.Equal(7, step.ThreadsAtEnd);
+        Assert.Equal(48, step.MaxQueueLength);
+        Assert.Equal(20, step.CpuPercent);
+        Assert.Equal(400, step.ServerP50Ms);
+    }
+
+    [Fact]
+    public void Without_a_timeline_server_figures_are_unknown_not_zero()
+    {
+        // Act
+        var step = StepAnalysis.Analyse(StepFactory.Run("async", 10, requests: 200), Sla);
+
+        // Assert
+        Assert.Null(step.ThreadsAtStart);
+        Assert.Null(step.ThreadsAtEnd);
+        Assert.Null(step.MaxQueueLength);
+        Assert.Null(step.CpuPercent);
+        Assert.Null(step.MachineCpuPercent);
+    }
+}

@@ -1,0 +1,92 @@
+using AsyncCapacity.Cli;
+using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Report.Experiments;
+
+namespace AsyncCapacity.Tests.Cli;
+
+public sealed class SweepRequestParserTests
+{
+    private static SweepArguments Defaults(
+        string profile = "quick", string? target = null, string? steps = null, string[]? slaP95 = null,
+        string[]? slaErrors = null, string[]? set = null, string[]? experiments = null, int? minThreads = null, double? stepSeconds = null) =>
+        new(experiments ?? [], profile, target, "/tmp/out", steps, null, stepSeconds, null,
+            slaP95 ?? [], slaErrors ?? [], set ?? [], minThreads);
+
+    [Fact]
+    public void Defaults_come_from_the_profile_with_a_fresh_app_and_no_cool_down()
+    {
+        // Act
+        var request = SweepRequestParser.Parse(Defaults(), DateTimeOffset.UnixEpoch);
+
+        // Assert
+        Assert.Equal([1, 10, 50, 100, 200, 400], request.Steps);
+        Assert.Equal(2, request.WarmupSeconds);
+        Assert.Equal(6, request.StepSeconds);
+        Assert.Equal(0, request.CooldownSeconds);
+        Assert.Null(request.Target);
+        Assert.Equal(1000, request.Sla.P95Ms);
+        Assert.Equal(0.01, request.Sla.MaxErrorRate);
+        Assert.Equal("500", request.Parameters["sleep"]["ms"]);
+        Assert.True(request.EstimatedDuration < TimeSpan.FromMinutes(3), "the quick sleep sweep must fit in 3 minutes");
+    }
+
+    [Fact]
+    public void A_target_gets_a_cool_down_longer_than_the_idle_thread_timeout()
+    {
+        // Act
+        var request = SweepRequestParser.Parse(Defaults(target: "http://127.0.0.1:5080"), DateTimeOffset.UnixEpoch);
+
+        // Assert
+        Assert.Equal(new Uri("http://127.0.0.1:5080"), request.Target);
+        Assert.True(request.CooldownSeconds > 20);
+    }
+
+    [Fact]
+    public void SLA_and_parameters_can_be_set_globally_and_per_experiment()
+    {
+        // Act
+        var request = SweepRequestParser.Parse(
+            Defaults(slaP95: ["800", "sleep=600"], slaErrors: ["2"], set: ["sleep.ms=200"], steps: "50,1,10,10"),
+            DateTimeOffset.UnixEpoch);
+
+        // Assert
+        Assert.Equal(800, request.Sla.P95Ms);
+        Assert.Equal(0.02, request.Sla.MaxErrorRate);
+        Assert.Equal(600, request.SlaFor(ExperimentCatalog.Sleep).P95Ms);
+        Assert.Equal(0.02, request.SlaFor(ExperimentCatalog.Sleep).MaxErrorRate);
+        Assert.Equal("200", request.Parameters["sleep"]["ms"]);
+        Assert.Equal([1, 10, 50], request.Steps);
+    }
+
+    private static readonly Dictionary<string, SweepArguments> BadArguments = new()
+    {
+        ["Unknown profile 'huge'"] = Defaults(profile: "huge"),
+        ["Unknown experiment 'nap'. Available: sleep"] = Defaults(experiments: ["sleep,nap"]),
+        ["--target must be an http(s) URL"] = Defaults(target: "127.0.0.1:5080"),
+        ["--target must be an http(s) URL such as http://127.0.0.1:5080; got 'ftp://x'"] = Defaults(target: "ftp://x"),
+        ["--steps must be a comma-separated list"] = Defaults(steps: "1,x"),
+        ["e.g. 1,10,50; got '0'"] = Defaults(steps: "0"),
+        ["from 1 to 5000"] = Defaults(steps: "99999"),
+        ["--sla-p95 takes a latency in ms above 0"] = Defaults(slaP95: ["-3"]),
+        ["'db' is not an experiment of this sweep"] = Defaults(slaP95: ["db=300"]),
+        ["--sla-errors takes a percentage from 0 to 100"] = Defaults(slaErrors: ["150"]),
+        ["Known: sleep.ms"] = Defaults(set: ["sleep.delay=3"]),
+        ["--set takes EXPERIMENT.PARAMETER=VALUE"] = Defaults(set: ["ms"]),
+        ["--min-threads must be between 0 and 32767"] = Defaults(minThreads: -1),
+        ["set ThreadPool__MinWorkerThreads on your app"] = Defaults(minThreads: 100, target: "http://127.0.0.1:1"),
+        ["--step-seconds must be at least 1"] = Defaults(stepSeconds: 0.5),
+    };
+
+    public static TheoryData<string> ExpectedRefusals => [.. BadArguments.Keys];
+
+    [Theory]
+    [MemberData(nameof(ExpectedRefusals))]
+    public void Bad_arguments_are_refused_with_a_message_that_says_what_to_type(string expected)
+    {
+        // Act
+        var error = Assert.Throws<UsageException>(() => SweepRequestParser.Parse(BadArguments[expected], DateTimeOffset.UnixEpoch));
+
+        // Assert
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+    }
+}
