@@ -69,18 +69,24 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             {
                 _progress.StepStarting(experiment.Name, variant.Name, concurrency);
                 var name = $"{experiment.Name}-{variant.Name}-c{concurrency}";
-                await using var app = await WebApp.StartAsync(layout, AppEnvironment(), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken);
-                var client = new AppClient(app.Url);
-                _appInfo ??= await client.GetRuntimeAsync(long.MaxValue, cancellationToken);
-                if (runs.Count == 0)
+                var timelineFile = Path.Combine(_rawDirectory, $"{name}-timeline.jsonl");
+                K6Step step;
+                await using (var app = await WebApp.StartAsync(layout, AppEnvironment(timelineFile), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken))
                 {
-                    await ProbeAsync(experiment, client, cancellationToken);
+                    var client = new AppClient(app.Url);
+                    _appInfo ??= await client.GetRuntimeAsync(long.MaxValue, cancellationToken);
+                    if (runs.Count == 0)
+                    {
+                        await ProbeAsync(experiment, client, cancellationToken);
+                    }
+
+                    var summary = await RunK6Async(experiment, app.Url, [variant.Name], [concurrency], cooldown: 0, name, k6, cpu, cancellationToken);
+                    step = summary.Steps.Single();
                 }
 
-                var summary = await RunK6Async(experiment, app.Url, [variant.Name], [concurrency], cooldown: 0, name, k6, cpu, cancellationToken);
-                var step = summary.Steps.Single();
-                var timeline = await client.GetRuntimeAsync(step.StartMs - 2000, cancellationToken);
-                var run = new StepRun(step, timeline?.Timeline ?? [], cpu.Window(step.MeasureFromMs, step.EndMs));
+                // Read after the app has stopped: a starved app would answer /diag/runtime only after its whole queue.
+                var timeline = await TimelineFile.ReadAsync(timelineFile, cancellationToken);
+                var run = new StepRun(step, timeline, cpu.Window(step.MeasureFromMs, step.EndMs));
                 runs.Add(run);
                 _progress.StepDone(Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment))));
             }
@@ -167,9 +173,14 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
     }
 
-    private Dictionary<string, string> AppEnvironment()
+    private Dictionary<string, string> AppEnvironment(string timelineFile)
     {
-        var environment = new Dictionary<string, string> { ["DOTNET_ENVIRONMENT"] = "Production", ["ASPNETCORE_ENVIRONMENT"] = "Production" };
+        var environment = new Dictionary<string, string>
+        {
+            ["DOTNET_ENVIRONMENT"] = "Production",
+            ["ASPNETCORE_ENVIRONMENT"] = "Production",
+            ["Diagnostics__TimelineFile"] = timelineFile,
+        };
         if (request.MinWorkerThreads is { } min)
         {
             environment["ThreadPool__MinWorkerThreads"] = min.ToString(CultureInfo.InvariantCulture);

@@ -24,8 +24,9 @@ public static class ExperimentCatalog
     public static ExperimentInfo Sleep { get; } = new(
         Name: "sleep",
         Title: "Thread.Sleep vs await Task.Delay",
-        Lesson: "A blocked thread-pool thread serves nobody; the pool grows only a thread or two per second, "
-            + "while the awaiting variant serves every client with a handful of threads (Little's law: throughput = clients ÷ delay).",
+        Lesson: "A sleeping thread-pool thread serves nobody, and the pool adds threads only slowly (starvation detection "
+            + "and hill climbing: at best a thread or two per second), so the blocking variant is capped near threads ÷ delay while "
+            + "requests queue; the awaiting variant serves every client with a handful of threads (throughput = clients ÷ delay).",
         Variants:
         [
             new("sync", "Thread.Sleep(ms): holds a pool thread for the whole delay", Blocking: true),

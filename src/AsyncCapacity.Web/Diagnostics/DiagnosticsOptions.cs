@@ -14,4 +14,10 @@ public sealed class DiagnosticsOptions
     [Range(10, 1_000_000,
         ErrorMessage = "Diagnostics:TimelineCapacity (environment Diagnostics__TimelineCapacity) must be between {1} and {2} samples.")]
     public int TimelineCapacity { get; set; } = 3600;
+
+    /// <summary>
+    /// Optional file the sampler also appends each sample to, one JSON object per line. A harness that owns the app
+    /// reads it after stopping the app: asking a starved app over HTTP means waiting behind its whole queue.
+    /// </summary>
+    public string? TimelineFile { get; set; }
 }

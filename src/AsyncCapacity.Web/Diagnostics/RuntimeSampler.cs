@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Text.Json;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Diagnostics;
@@ -13,6 +14,7 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
 {
     private readonly ManualResetEventSlim _stopping = new();
     private Thread? _thread;
+    private StreamWriter? _file;
     private double _latestCpuPercent;
 
     /// <summary>Process CPU over the last completed interval, as a percentage of all cores.</summary>
@@ -20,6 +22,7 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
 
     public Task StartAsync(CancellationToken cancellationToken)
     {
+        _file = OpenTimelineFile(options.Value.TimelineFile);
         _thread = new Thread(SampleUntilStopped) { IsBackground = true, Name = "AsyncCapacity runtime sampler" };
         _thread.Start();
         return Task.CompletedTask;
@@ -32,7 +35,30 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
         return Task.CompletedTask;
     }
 
-    public void Dispose() => _stopping.Dispose();
+    public void Dispose()
+    {
+        _stopping.Dispose();
+        _file?.Dispose();
+    }
+
+    /// <summary>Opened at start, so that a path the app cannot write fails the start, not the sampler thread.</summary>
+    private static StreamWriter? OpenTimelineFile(string? path)
+    {
+        if (string.IsNullOrEmpty(path))
+        {
+            return null;
+        }
+
+        try
+        {
+            return new StreamWriter(path, append: true);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or ArgumentException)
+        {
+            throw new InvalidOperationException(
+                $"Diagnostics:TimelineFile (environment Diagnostics__TimelineFile) '{path}' cannot be written: {ex.Message}", ex);
+        }
+    }
 
     private void SampleUntilStopped()
     {
@@ -52,7 +78,13 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
             (previousCpu, previousWall) = (cpu, wall);
 
             Volatile.Write(ref _latestCpuPercent, Math.Round(cpuPercent, 1));
-            timeline.Add(RuntimeReading.Take(inFlight.Count, LatestCpuPercent));
+            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent);
+            timeline.Add(sample);
+            if (_file is not null)
+            {
+                _file.WriteLine(JsonSerializer.Serialize(sample, JsonSerializerOptions.Web));
+                _file.Flush();
+            }
         }
     }
 }

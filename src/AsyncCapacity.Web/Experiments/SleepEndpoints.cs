@@ -25,9 +25,10 @@ public static class SleepEndpoints
         return group;
     }
 
-    // Blocking on purpose: Thread.Sleep holds this pool thread for the whole delay, so it serves nobody else, and
-    // it cannot observe cancellation. Once every thread sleeps, the pool adds only ~1-2 threads per second
-    // (Thread.Sleep gets no cooperative-blocking help), so throughput is capped at threads ÷ delay.
+    // Blocking on purpose: Thread.Sleep holds this pool thread for the whole delay, serving nobody else, and it
+    // cannot observe cancellation. Thread.Sleep gets no cooperative-blocking help, so the pool grows only through
+    // starvation detection and hill climbing (a thread or two per second at best): throughput stays near
+    // threads ÷ delay while requests, and even the sends of finished responses, wait in the pool's queue.
     internal static Results<Ok<DelayResponse>, ValidationProblem> Sync(string? ms)
     {
         if (!DelayMs.TryParse(ms, out var delay, out var problem))

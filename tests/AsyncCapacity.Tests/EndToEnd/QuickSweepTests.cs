@@ -1,0 +1,110 @@
+using System.Text.Json;
+using AsyncCapacity.Report.Results;
+using AsyncCapacity.Tests.Infrastructure;
+using Microsoft.Playwright;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.EndToEnd;
+
+/// <summary>
+/// The main job as a user runs it: the quick sweep with real k6 against the real app (a fresh process per step),
+/// then the report opened in headless Chromium.
+/// </summary>
+[Trait("Category", "EndToEnd")]
+public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("capacity-e2e-").FullName;
+
+    [Fact]
+    public async Task The_quick_sweep_finds_async_capacity_above_sync_and_its_report_renders_in_Chromium()
+    {
+        // Act
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(6),
+            "sweep", "--profile", "quick", "--experiments", "sleep", "--out", _output);
+
+        // Assert: the run
+        Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
+        Assert.Contains($"Report: {Path.Combine(_output, "index.html")}", console, StringComparison.Ordinal);
+        Assert.Contains("[12/12] sleep async", console, StringComparison.Ordinal);
+
+        // Assert: the results
+        var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
+        var sleep = Assert.Single(document.Experiments);
+        var sync = sleep.Variants.Single(v => v.Name == "sync");
+        var async = sleep.Variants.Single(v => v.Name == "async");
+        Assert.All([sync, async], v => Assert.Equal([1, 10, 50, 100, 200, 400], v.Steps.Select(s => s.Concurrency)));
+        Assert.All(sync.Steps.Concat(async.Steps), s =>
+        {
+            Assert.NotNull(s.ThreadsAtStart);
+            Assert.NotNull(s.CpuPercent);
+            Assert.True(s.Requests > 0 || s.Flags.Count > 0);
+        });
+        Assert.NotNull(async.Capacity);
+        Assert.True(async.Capacity.Concurrency > (sync.Capacity?.Concurrency ?? 0),
+            $"async capacity {async.Capacity.Concurrency} should exceed sync capacity {sync.Capacity?.Concurrency}: {sleep.Verdict}");
+        Assert.True(async.Capacity.Rps > (sync.Capacity?.Rps ?? 0));
+        Assert.NotEmpty(sleep.Verdict);
+        Assert.False(string.IsNullOrWhiteSpace(document.Run.K6Version));
+        Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
+
+        // Assert: the report, in a browser
+        await AssertRendersInChromiumAsync(Path.Combine(_output, "index.html"));
+    }
+
+    private async Task AssertRendersInChromiumAsync(string htmlPath)
+    {
+        var (playwright, browser) = await Chromium.LaunchAsync();
+        using var _ = playwright;
+        await using var __ = browser;
+        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 1000 } });
+        var problems = new List<string>();
+        page.Console += (_, message) =>
+        {
+            if (message.Type is "error" or "warning")
+            {
+                problems.Add($"console {message.Type}: {message.Text}");
+            }
+        };
+        page.PageError += (_, error) => problems.Add($"page error: {error}");
+        page.RequestFailed += (_, request) => problems.Add($"request failed: {request.Url}");
+        page.Request += (_, request) =>
+        {
+            if (!request.Url.StartsWith("file://", StringComparison.Ordinal) && !request.Url.StartsWith("data:", StringComparison.Ordinal))
+            {
+                problems.Add($"network request from a self-contained report: {request.Url}");
+            }
+        };
+
+        await page.GotoAsync(new Uri(htmlPath).AbsoluteUri);
+        await page.WaitForLoadStateAsync(LoadState.NetworkIdle);
+
+        // Every chart canvas must have drawn something: count its non-transparent pixels.
+        var painted = await page.EvaluateAsync<JsonElement>("""
+            () => [...document.querySelectorAll('canvas')].map(c => {
+              const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+              let n = 0;
+              for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
+              return n;
+            })
+            """);
+        var pixels = painted.EnumerateArray().Select(e => e.GetInt32()).ToList();
+        var screenshot = Path.Combine(_output, "report.png");
+        await page.ScreenshotAsync(new PageScreenshotOptions { Path = screenshot, FullPage = true });
+        log.WriteLine($"screenshot: {screenshot}; painted pixels per canvas: {string.Join(", ", pixels)}");
+
+        Assert.Empty(problems);
+        Assert.True(pixels.Count >= 3, $"expected at least 3 charts, found {pixels.Count} canvases");
+        Assert.All(pixels, count => Assert.True(count > 2000, $"a chart canvas is (nearly) blank: {count} painted pixels"));
+        Assert.True(new FileInfo(screenshot).Length > 50_000, "the screenshot is suspiciously small for a full report");
+        Assert.Contains("Thread.Sleep", await page.InnerTextAsync("body"), StringComparison.Ordinal);
+    }
+
+    public void Dispose()
+    {
+        // Keep the report when asked (CAPACITY_KEEP_E2E=1), e.g. to look at it after a failure.
+        if (Environment.GetEnvironmentVariable("CAPACITY_KEEP_E2E") != "1")
+        {
+            Directory.Delete(_output, recursive: true);
+        }
+    }
+}
