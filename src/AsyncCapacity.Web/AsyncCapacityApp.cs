@@ -1,3 +1,4 @@
+using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Diagnostics;
 using AsyncCapacity.Web.Experiments;
 using AsyncCapacity.Web.Hosting;
@@ -14,6 +15,9 @@ public static class AsyncCapacityApp
 
         // Configure the runtime sampler (dedicated thread, 1 Hz) and request timing
         builder.AddRuntimeDiagnostics();
+
+        // Configure the database behind the db experiment (none by default: /db/* then answer 503)
+        builder.AddLabDatabase();
 
         return builder;
     }
@@ -33,6 +37,7 @@ public static class AsyncCapacityApp
         // The baseline and the experiment pairs: each pair differs in one blocking call
         app.MapHello();
         app.MapSleep();
+        app.MapDb();
 
         return app;
     }

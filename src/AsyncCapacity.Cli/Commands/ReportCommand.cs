@@ -1,5 +1,6 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.K6;
 using AsyncCapacity.Report.Results;
@@ -10,39 +11,95 @@ internal static class ReportCommand
 {
     public static Command Create()
     {
-        var results = new Argument<FileInfo>("RESULTS")
+        var results = new Argument<string[]>("RESULTS")
         {
-            Description = "results.json from `capacity sweep`, or the RESULTS_FILE a k6-scripts/*.js run wrote on its own.",
+            Description = "results.json from `capacity sweep`; or the results files k6-scripts/*.js runs wrote on their own "
+                + "(RESULTS_FILE), one per experiment; a folder stands for the *-k6.json files (or the results.json) in it.",
+            Arity = ArgumentArity.OneOrMore,
         };
         var output = new Option<DirectoryInfo?>("--out", "-o")
         {
-            Description = "Folder for index.html and results.json [default: the folder RESULTS is in].",
+            Description = "Folder for index.html and results.json [default: the folder of the first RESULTS].",
+        };
+        var app = new Option<string?>("--app")
+        {
+            Description = "URL of the app the k6 runs targeted, still running: its /diag/runtime timeline fills the thread-pool and CPU columns.",
         };
 
         var command = new Command("report", "Render the HTML report (index.html + results.json) again from results.")
         {
             results,
             output,
+            app,
         };
         command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(
-            token => RunAsync(parse.GetValue(results)!, parse.GetValue(output), token), cancellationToken));
+            token => RunAsync(parse.GetValue(results)!, parse.GetValue(output), parse.GetValue(app), token), cancellationToken));
         return command;
     }
 
-    private static async Task RunAsync(FileInfo results, DirectoryInfo? output, CancellationToken cancellationToken)
+    private static async Task RunAsync(string[] inputs, DirectoryInfo? output, string? appUrl, CancellationToken cancellationToken)
     {
-        if (!results.Exists)
+        var files = inputs.SelectMany(Expand).Distinct().ToList();
+        var contents = new List<(string Path, string Json)>();
+        foreach (var file in files)
         {
-            throw new UsageException($"{results.FullName} does not exist. Give the results.json of a sweep (reports/<run>/results.json).");
+            contents.Add((file, await File.ReadAllTextAsync(file, cancellationToken)));
         }
 
-        var json = await File.ReadAllTextAsync(results.FullName, cancellationToken);
-        var document = K6SummaryReader.LooksLikeK6Summary(json)
-            ? StandaloneResults.From(K6SummaryReader.Parse(json, results.FullName))
-            : ResultsJson.Deserialize(json, results.FullName);
+        var k6Files = contents.Where(c => K6SummaryReader.LooksLikeK6Summary(c.Json)).ToList();
+        ResultsDocument document;
+        if (k6Files.Count == contents.Count)
+        {
+            var summaries = k6Files.Select(c => K6SummaryReader.Parse(c.Json, c.Path)).OrderBy(s => s.StartedAtMs).ToList();
+            document = StandaloneResults.From(summaries, await ReadAppAsync(appUrl, summaries[0].StartedAtMs, cancellationToken));
+        }
+        else if (contents.Count == 1)
+        {
+            document = ResultsJson.Deserialize(contents[0].Json, contents[0].Path);
+        }
+        else
+        {
+            throw new UsageException("Give either one results.json, or k6 results files (one per experiment), not a mix.");
+        }
 
-        var directory = output?.FullName ?? results.DirectoryName ?? Environment.CurrentDirectory;
+        var directory = output?.FullName ?? Path.GetDirectoryName(Path.GetFullPath(files[0]))!;
         var html = await ReportWriter.WriteAsync(document, directory, cancellationToken);
         Console.WriteLine($"Report: {html}");
+    }
+
+    private static IEnumerable<string> Expand(string input)
+    {
+        if (File.Exists(input))
+        {
+            return [input];
+        }
+
+        if (!Directory.Exists(input))
+        {
+            throw new UsageException($"{Path.GetFullPath(input)} does not exist. Give a results.json, k6 results files, or a folder of them.");
+        }
+
+        var k6 = Directory.GetFiles(input, "*-k6.json").Order(StringComparer.Ordinal).ToList();
+        var results = Path.Combine(input, "results.json");
+        return k6.Count > 0 ? k6
+            : File.Exists(results) ? [results]
+            : throw new UsageException($"{Path.GetFullPath(input)} holds no *-k6.json files and no results.json.");
+    }
+
+    private static async Task<AppSnapshot?> ReadAppAsync(string? appUrl, long fromMs, CancellationToken cancellationToken)
+    {
+        if (appUrl is null)
+        {
+            return null;
+        }
+
+        if (!Uri.TryCreate(appUrl, UriKind.Absolute, out var url))
+        {
+            throw new UsageException($"--app must be a URL such as http://127.0.0.1:5080; got '{appUrl}'.");
+        }
+
+        var runtime = await new AppClient(url).GetRuntimeAsync(fromMs - 2000, cancellationToken)
+            ?? throw new HarnessException($"{url} did not answer /diag/runtime; is the app still running? Leave out --app to render without server figures.");
+        return runtime.ToSnapshot();
     }
 }

@@ -51,9 +51,24 @@ internal static class SweepCommand
             Description = "Thread-pool minimum worker threads for the app the sweep starts (the band-aid knob) [default: the runtime's, one per core].",
         };
 
+        var dbProvider = new Option<string?>("--db-provider")
+        {
+            Description = "Database for the db experiment: PostgreSQL or SqlServer [default: PostgreSQL].",
+        };
+        dbProvider.AcceptOnlyFromAmong([.. DatabaseSettings.Providers]);
+        var dbConnectionString = new Option<string?>("--db-connection-string")
+        {
+            Description = "Connection string for the db experiment [default: the sweep starts a private PostgreSQL on loopback, and removes it at the end].",
+        };
+        var dbPoolSize = new Option<int?>("--db-pool-size")
+        {
+            Description = $"Connection pool size of the app the sweep starts [default: {DatabaseSettings.DefaultPoolSize}].",
+        };
+
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
+            dbProvider, dbConnectionString, dbPoolSize,
         };
 
         command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(async token =>
@@ -70,7 +85,10 @@ internal static class SweepCommand
                 parse.GetValue(slaP95) ?? [],
                 parse.GetValue(slaErrors) ?? [],
                 parse.GetValue(set) ?? [],
-                parse.GetValue(minThreads));
+                parse.GetValue(minThreads),
+                parse.GetValue(dbProvider),
+                parse.GetValue(dbConnectionString),
+                parse.GetValue(dbPoolSize));
             var request = SweepRequestParser.Parse(arguments, DateTimeOffset.Now);
             await new SweepRunner(request, RepositoryLayout.Find()).RunAsync(token);
         }, cancellationToken));

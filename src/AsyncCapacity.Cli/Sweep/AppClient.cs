@@ -1,4 +1,5 @@
 using System.Net.Http.Json;
+using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
@@ -73,4 +74,11 @@ internal sealed record AppRuntime(
     int ProcessorCount,
     int MinWorkerThreads,
     string? Framework,
-    IReadOnlyList<RuntimeSample> Timeline);
+    AppDatabase? Database,
+    IReadOnlyList<RuntimeSample> Timeline)
+{
+    public AppSnapshot ToSnapshot() => new(ProcessorCount, MinWorkerThreads, Framework, Database?.Provider, Database?.MaxPoolSize, Timeline);
+}
+
+/// <summary>The database the app is configured with; null when it has none.</summary>
+internal sealed record AppDatabase(string Provider, int MaxPoolSize);

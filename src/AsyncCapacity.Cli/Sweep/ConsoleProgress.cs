@@ -6,6 +6,7 @@ namespace AsyncCapacity.Cli.Sweep;
 /// <summary>Progress on standard output: which step runs, how long the sweep has run and about how long is left.</summary>
 internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated)
 {
+    private int _totalSteps = totalSteps;
     private readonly Stopwatch _clock = Stopwatch.StartNew();
     private readonly TextWriter _out = Console.Out;
     private readonly TextWriter _error = Console.Error;
@@ -19,7 +20,7 @@ internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated)
 
     public void StepStarting(string experiment, string variant, int concurrency) =>
         _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"[{_done + 1,2}/{totalSteps}] {experiment} {variant,-6} {concurrency,4} clients   elapsed {Format(Elapsed)}, ~{Format(Remaining())} left"));
+            $"[{_done + 1,2}/{_totalSteps}] {experiment} {variant,-6} {concurrency,4} clients   elapsed {Format(Elapsed)}, ~{Format(Remaining())} left"));
 
     public void StepDone(string summary)
     {
@@ -27,8 +28,12 @@ internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated)
         _out.WriteLine($"        {summary}");
     }
 
-    /// <summary>For runs the harness cannot split per step: marks steps done as the plan says they end.</summary>
-    public void Advance(int stepsDone) => _done = Math.Min(totalSteps, stepsDone);
+    /// <summary>Steps that will not run (a skipped experiment) leave the count and the estimate.</summary>
+    public void Skip(int steps)
+    {
+        _totalSteps -= steps;
+        estimated -= estimated * steps / Math.Max(1, _totalSteps + steps);
+    }
 
     private TimeSpan Remaining()
     {
@@ -38,7 +43,7 @@ internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated)
         }
 
         var perStep = Elapsed / _done;
-        return perStep * (totalSteps - _done);
+        return perStep * (_totalSteps - _done);
     }
 
     private static string Format(TimeSpan span) => span.TotalHours >= 1

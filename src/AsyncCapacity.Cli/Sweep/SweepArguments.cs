@@ -13,4 +13,7 @@ internal sealed record SweepArguments(
     IReadOnlyList<string> SlaP95,
     IReadOnlyList<string> SlaErrors,
     IReadOnlyList<string> Set,
-    int? MinWorkerThreads);
+    int? MinWorkerThreads,
+    string? DbProvider = null,
+    string? DbConnectionString = null,
+    int? DbPoolSize = null);

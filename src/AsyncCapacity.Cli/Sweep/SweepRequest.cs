@@ -16,7 +16,8 @@ internal sealed record SweepRequest(
     Sla Sla,
     IReadOnlyDictionary<string, Sla> SlaByExperiment,
     IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters,
-    int? MinWorkerThreads)
+    int? MinWorkerThreads,
+    DatabaseSettings Database)
 {
     public Sla SlaFor(ExperimentInfo experiment) => SlaByExperiment.GetValueOrDefault(experiment.Name, Sla);
 
@@ -25,4 +26,14 @@ internal sealed record SweepRequest(
     /// <summary>Seconds of load, plus a few per step for starting the app and k6 when the harness owns the app.</summary>
     public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(
         StepCount * (WarmupSeconds + StepSeconds + (Target is null ? 3 : CooldownSeconds)));
+}
+
+/// <summary>
+/// The database the sweep gives the app it starts: a connection string, or none, in which case the sweep starts a
+/// private PostgreSQL when experiments need one.
+/// </summary>
+internal sealed record DatabaseSettings(string Provider, string? ConnectionString, int PoolSize)
+{
+    public const int DefaultPoolSize = 100;
+    public static IReadOnlyList<string> Providers { get; } = ["PostgreSQL", "SqlServer"];
 }

@@ -40,7 +40,30 @@ internal static class SweepRequestParser
         var output = args.Out ?? Path.Combine("reports", now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture));
 
         return new SweepRequest(experiments, profile, steps, warmup, stepSeconds, cooldown, target,
-            Path.GetFullPath(output), sla, slaByExperiment, ParseParameters(args.Set, experiments), args.MinWorkerThreads);
+            Path.GetFullPath(output), sla, slaByExperiment, ParseParameters(args.Set, experiments), args.MinWorkerThreads,
+            ParseDatabase(args, target));
+    }
+
+    private static DatabaseSettings ParseDatabase(SweepArguments args, Uri? target)
+    {
+        var provider = DatabaseSettings.Providers.FirstOrDefault(p => p.Equals(args.DbProvider ?? "PostgreSQL", StringComparison.OrdinalIgnoreCase))
+            ?? throw new UsageException($"--db-provider must be one of {string.Join(", ", DatabaseSettings.Providers)}; got '{args.DbProvider}'.");
+        if (provider != "PostgreSQL" && args.DbConnectionString is null)
+        {
+            throw new UsageException($"--db-provider {provider} needs --db-connection-string: the sweep can start only a private PostgreSQL.");
+        }
+
+        if (args.DbPoolSize is { } pool && pool is < 1 or > 1000)
+        {
+            throw new UsageException($"--db-pool-size must be between 1 and 1000; got {pool}.");
+        }
+
+        if (target is not null && (args.DbConnectionString is not null || args.DbPoolSize is not null || args.DbProvider is not null))
+        {
+            throw new UsageException("The --db-* options configure the app the sweep starts; with --target, configure your app's Database__* settings instead.");
+        }
+
+        return new DatabaseSettings(provider, args.DbConnectionString, args.DbPoolSize ?? DatabaseSettings.DefaultPoolSize);
     }
 
     private static List<ExperimentInfo> ParseExperiments(IReadOnlyList<string> names)

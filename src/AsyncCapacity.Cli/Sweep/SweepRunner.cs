@@ -17,6 +17,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
     private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration);
     private AppRuntime? _appInfo;
+    private SweepDatabase _database = SweepDatabase.None;
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {
@@ -39,9 +40,23 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
 
         await using var cpu = new HostCpuSampler();
+        await using var database = request.Target is null && request.Experiments.Any(e => e.UsesDatabase)
+            ? await SweepDatabase.PrepareAsync(request.Database, _rawDirectory, _progress, cancellationToken)
+            : SweepDatabase.None;
+        _database = database;
+
         var experiments = new List<ExperimentResult>();
         foreach (var experiment in request.Experiments)
         {
+            if (experiment.UsesDatabase && database.SkippedReason is { } reason)
+            {
+                _progress.Warn($"{experiment.Name} skipped: {reason}");
+                _progress.Skip(experiment.Variants.Count * request.Steps.Count);
+                experiments.Add(ResultsBuilder.Build(new ExperimentRun(
+                    experiment, request.SlaFor(experiment), request.Parameters[experiment.Name], [], reason)));
+                continue;
+            }
+
             var steps = request.Target is null
                 ? await RunWithFreshAppsAsync(experiment, k6, cpu, cancellationToken)
                 : await RunAgainstTargetAsync(experiment, request.Target, k6, cpu, cancellationToken);
@@ -71,10 +86,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 var name = $"{experiment.Name}-{variant.Name}-c{concurrency}";
                 var timelineFile = Path.Combine(_rawDirectory, $"{name}-timeline.jsonl");
                 K6Step step;
-                await using (var app = await WebApp.StartAsync(layout, AppEnvironment(timelineFile), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken))
+                await using (var app = await WebApp.StartAsync(layout, AppEnvironment(timelineFile, experiment), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken))
                 {
                     var client = new AppClient(app.Url);
-                    _appInfo ??= await client.GetRuntimeAsync(long.MaxValue, cancellationToken);
+                        _appInfo = MergeAppInfo(_appInfo, await client.GetRuntimeAsync(long.MaxValue, cancellationToken));
                     if (runs.Count == 0)
                     {
                         await ProbeAsync(experiment, client, cancellationToken);
@@ -88,7 +103,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 var timeline = await TimelineFile.ReadAsync(timelineFile, cancellationToken);
                 var run = new StepRun(step, timeline, cpu.Window(step.MeasureFromMs, step.EndMs));
                 runs.Add(run);
-                _progress.StepDone(Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment))));
+                _progress.StepDone(Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase)));
             }
         }
 
@@ -112,12 +127,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var timeline = (await client.GetRuntimeAsync(summary.StartedAtMs - 2000, cancellationToken))?.Timeline ?? [];
 
         var runs = summary.Steps.Select(step => new StepRun(
-            step,
-            timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList(),
-            cpu.Window(step.MeasureFromMs, step.EndMs))).ToList();
+            step, StandaloneResults.StepWindow(timeline, step), cpu.Window(step.MeasureFromMs, step.EndMs))).ToList();
         foreach (var run in runs)
         {
-            _progress.StepDone($"{run.Step.Variant} {run.Step.Concurrency} clients: {Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment)))}");
+            _progress.StepDone($"{run.Step.Variant} {run.Step.Concurrency} clients: {Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase))}");
         }
 
         return runs;
@@ -173,7 +186,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
     }
 
-    private Dictionary<string, string> AppEnvironment(string timelineFile)
+    private Dictionary<string, string> AppEnvironment(string timelineFile, ExperimentInfo experiment)
     {
         var environment = new Dictionary<string, string>
         {
@@ -181,6 +194,14 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["ASPNETCORE_ENVIRONMENT"] = "Production",
             ["Diagnostics__TimelineFile"] = timelineFile,
         };
+
+        // Only database experiments get the database, so that the others measure the app alone.
+        if (experiment.UsesDatabase && _database.ConnectionString is { } connectionString)
+        {
+            environment["Database__Provider"] = _database.Provider!;
+            environment["Database__ConnectionString"] = connectionString;
+            environment["Database__MaxPoolSize"] = request.Database.PoolSize.ToString(CultureInfo.InvariantCulture);
+        }
         if (request.MinWorkerThreads is { } min)
         {
             environment["ThreadPool__MinWorkerThreads"] = min.ToString(CultureInfo.InvariantCulture);
@@ -188,6 +209,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
         return environment;
     }
+
+    /// <summary>The app's description for the run header; the database part comes from whichever app had one.</summary>
+    private static AppRuntime? MergeAppInfo(AppRuntime? known, AppRuntime? latest) =>
+        known is null ? latest : latest is null ? known : known with { Database = known.Database ?? latest.Database };
 
     private RunInfo RunInfo(DateTimeOffset startedAt, K6Tool k6)
     {
@@ -201,7 +226,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             RuntimeInformation.OSDescription,
             _appInfo?.Framework ?? "unknown",
             k6.Version,
-            DatabaseProvider: null,
+            _appInfo?.Database?.Provider,
+            _appInfo?.Database?.MaxPoolSize,
             request.Profile.Name + (customised ? " (customised)" : ""),
             request.Target?.ToString() ?? "the app, built in Release and started by the sweep on 127.0.0.1",
             request.Target is null

@@ -27,7 +27,7 @@ public static class ResultsBuilder
     private static VariantResult BuildVariant(ExperimentRun run, string name)
     {
         var runs = run.Steps.Where(s => s.Step.Variant == name).OrderBy(s => s.Step.StartMs).ToList();
-        var steps = runs.Select(s => StepAnalysis.Analyse(s, run.Sla)).ToList();
+        var steps = runs.Select(s => StepAnalysis.Analyse(s, run.Sla, run.Info.UsesDatabase)).ToList();
         var timeline = runs.SelectMany(s => s.Timeline)
             .DistinctBy(s => s.TimestampMs)
             .OrderBy(s => s.TimestampMs)

@@ -5,45 +5,62 @@ using AsyncCapacity.Report.Results;
 namespace AsyncCapacity.Report.Analysis;
 
 /// <summary>
-/// A results document from a k6 script run on its own (no harness): no server timeline and no CPU readings,
-/// so those columns stay empty, and the run header says what is not known.
+/// A results document from k6 scripts run on their own (no harness): what the harness would have recorded about
+/// the machine is unknown, and the server columns are filled only when the app's timeline is given.
 /// </summary>
 public static class StandaloneResults
 {
-    private const string NotRecorded = "not recorded (standalone k6 run)";
+    private const string NotRecorded = "not recorded (k6 scripts run on their own)";
 
-    public static ResultsDocument From(K6Summary summary)
+    /// <param name="summaries">One k6 results file per experiment, in the order to report them.</param>
+    /// <param name="app">The app's runtime as read after the runs (its timeline covers them), or null.</param>
+    public static ResultsDocument From(IReadOnlyList<K6Summary> summaries, AppSnapshot? app = null)
     {
-        var info = ExperimentCatalog.Find(summary.Experiment) ?? Unknown(summary);
-        var steps = summary.Steps.Select(step => new StepRun(step, [], null)).ToList();
-        var experiment = ResultsBuilder.Build(new ExperimentRun(info, summary.Sla, summary.Parameters, steps));
-        var started = DateTimeOffset.FromUnixTimeMilliseconds(summary.StartedAtMs);
+        if (summaries.Count == 0)
+        {
+            throw new ArgumentException("At least one k6 results file is needed.", nameof(summaries));
+        }
 
+        var timeline = app?.Timeline ?? [];
+        var experiments = summaries.Select(summary => ResultsBuilder.Build(new ExperimentRun(
+            ExperimentCatalog.Find(summary.Experiment) ?? Unknown(summary),
+            summary.Sla,
+            summary.Parameters,
+            summary.Steps.Select(step => new StepRun(step, StepWindow(timeline, step), null)).ToList()))).ToList();
+
+        var first = summaries.MinBy(s => s.StartedAtMs)!;
+        var last = summaries.MaxBy(s => s.StartedAtMs + s.TestRunDurationMs)!;
+        var cooldowns = summaries.Select(s => s.CooldownSeconds).Distinct().ToList();
         var run = new RunInfo(
-            StartedAt: started,
-            FinishedAt: started.AddMilliseconds(summary.TestRunDurationMs),
+            StartedAt: DateTimeOffset.FromUnixTimeMilliseconds(first.StartedAtMs),
+            FinishedAt: DateTimeOffset.FromUnixTimeMilliseconds(last.StartedAtMs).AddMilliseconds(last.TestRunDurationMs),
             Machine: NotRecorded,
-            Cores: 0,
+            Cores: app?.ProcessorCount ?? 0,
             Os: NotRecorded,
-            DotnetVersion: NotRecorded,
+            DotnetVersion: app?.Framework ?? NotRecorded,
             K6Version: NotRecorded,
-            DatabaseProvider: null,
-            Profile: "custom (k6 script run on its own)",
-            Target: summary.BaseUrl,
-            Isolation: summary.CooldownSeconds > 0
-                ? $"one app process for all steps, {summary.CooldownSeconds:0.#} s cool-down between steps"
+            DatabaseProvider: app?.DatabaseProvider,
+            DatabasePoolSize: app?.DatabasePoolSize,
+            Profile: "custom (k6 scripts run on their own)",
+            Target: first.BaseUrl,
+            Isolation: cooldowns.All(c => c > 0)
+                ? $"one app process for all steps, {cooldowns.Min():0.#} s cool-down between steps"
                 : "one app process for all steps, no cool-down: later steps inherit threads grown by earlier ones",
             Settings: new SweepSettings(
-                summary.Model,
-                summary.Steps.Select(s => s.Concurrency).Distinct().Order().ToList(),
-                summary.WarmupSeconds,
-                summary.StepSeconds,
-                summary.CooldownSeconds,
-                MinWorkerThreads: null),
-            Sla: summary.Sla);
+                first.Model,
+                summaries.SelectMany(s => s.Steps).Select(s => s.Concurrency).Distinct().Order().ToList(),
+                first.WarmupSeconds,
+                first.StepSeconds,
+                cooldowns.Min(),
+                MinWorkerThreads: app?.MinWorkerThreads),
+            Sla: first.Sla);
 
-        return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, [experiment]);
+        return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
     }
+
+    /// <summary>The samples from just before a step's load began to just after it ended.</summary>
+    public static IReadOnlyList<RuntimeSample> StepWindow(IReadOnlyList<RuntimeSample> timeline, K6Step step) =>
+        timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList();
 
     private static ExperimentInfo Unknown(K6Summary summary) => new(
         summary.Experiment,
@@ -53,3 +70,12 @@ public static class StandaloneResults
         [],
         _ => null);
 }
+
+/// <summary>What the app says of itself in /diag/runtime, as far as the report uses it.</summary>
+public sealed record AppSnapshot(
+    int ProcessorCount,
+    int MinWorkerThreads,
+    string? Framework,
+    string? DatabaseProvider,
+    int? DatabasePoolSize,
+    IReadOnlyList<RuntimeSample> Timeline);

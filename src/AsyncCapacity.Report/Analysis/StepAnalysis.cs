@@ -12,7 +12,7 @@ public static class StepAnalysis
     /// <summary>Above this machine CPU the load generator competes with the app for cores.</summary>
     public const double BusyMachineCpuPercent = 90;
 
-    public static StepResult Analyse(StepRun run, Sla sla)
+    public static StepResult Analyse(StepRun run, Sla sla, bool usesDatabase = false)
     {
         var step = run.Step;
         var seconds = Math.Max(0.001, (step.EndMs - step.MeasureFromMs) / 1000.0);
@@ -20,7 +20,7 @@ public static class StepAnalysis
         var errorRate = step.Requests > 0 ? (double)step.Failed / step.Requests : 0;
         var latency = step.Requests > 0 ? step.DurationMs : null;
         double? littlesLaw = latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
-        var server = ServerWindow.Of(run.Timeline, step);
+        var server = ServerWindow.Of(run.Timeline, step, usesDatabase);
         var meetsSla = step.Requests > 0 && latency?.P95 <= sla.P95Ms && errorRate <= sla.MaxErrorRate;
 
         return new StepResult(
@@ -46,6 +46,8 @@ public static class StepAnalysis
             server.CpuPercent,
             run.Cpu?.MachinePercent,
             run.Cpu?.LoadGeneratorPercent,
+            server.DbOpenMs,
+            server.MaxDbWaiting,
             littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
             meetsSla,
             Flags(step, errorRate, littlesLaw, run.Cpu));

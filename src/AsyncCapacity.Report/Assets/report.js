@@ -117,7 +117,9 @@
   }
 
   // 3. Pool threads and queue over time for one variant, on the same scales as its siblings,
-  //    with each step's start marked and its warm-up shaded.
+  //    with each step's start marked and its warm-up shaded. With a database, the connection pool beside them:
+  //    what is held (threads, connections in use, the pool's size) on the left axis, solid; what waits (work items
+  //    queued for a thread, requests waiting for a connection) on the right, dashed.
   function timelineChart(experiment, variantIndex) {
     const variants = list(experiment.variants);
     const variant = variants[variantIndex];
@@ -126,22 +128,27 @@
       return null;
     }
 
+    const connectionPool = watchesConnectionPool(experiment);
+    const poolSize = connectionPool ? positive(report.run && report.run.databasePoolSize) : null;
     const start = samples[0].timestampMs;
     const seconds = (ms) => (ms - start) / 1000;
-    const threads = [];
-    const queue = [];
+    const series = { threads: [], queue: [], inUse: [], waiting: [], poolSize: [] };
+    const push = (x, sample) => {
+      series.threads.push({ x: x, y: sample && num(sample.threadCount) });
+      series.queue.push({ x: x, y: sample && num(sample.pendingWorkItems) });
+      series.inUse.push({ x: x, y: sample && num(sample.dbInUse) });
+      series.waiting.push({ x: x, y: sample && num(sample.dbWaiting) });
+      series.poolSize.push({ x: x, y: poolSize });
+    };
     samples.forEach((sample, i) => {
       const x = seconds(sample.timestampMs);
       const previous = samples[i - 1];
       if (previous && sample.timestampMs - previous.timestampMs > 2500) {
-        // A gap (e.g. a fresh process per step): break the line instead of drawing across it.
-        const gap = (x + seconds(previous.timestampMs)) / 2;
-        threads.push({ x: gap, y: null });
-        queue.push({ x: gap, y: null });
+        // A gap (e.g. a fresh process per step): break the lines instead of drawing across it.
+        push((x + seconds(previous.timestampMs)) / 2, null);
       }
 
-      threads.push({ x: x, y: num(sample.threadCount) });
-      queue.push({ x: x, y: num(sample.pendingWorkItems) });
+      push(x, sample);
     });
 
     const color = variantColor(variants, variantIndex);
@@ -151,10 +158,11 @@
       clients: step.concurrency,
     })).filter((m) => Number.isFinite(m.at) && m.at >= -5 && m.at <= seconds(samples[samples.length - 1].timestampMs) + 5);
 
-    const config = lineChart([
+    const connections = cssColor('--connections', '#9c36b5');
+    const datasets = [
       {
         label: 'pool threads',
-        data: threads,
+        data: series.threads,
         yAxisID: 'y',
         borderColor: color,
         backgroundColor: withAlpha(color, 0.1),
@@ -163,18 +171,63 @@
         pointRadius: 0,
         spanGaps: false,
       },
-      {
-        label: 'queued work items',
-        data: queue,
+    ];
+    if (connectionPool) {
+      datasets.push({
+        label: 'connections in use',
+        data: series.inUse,
+        yAxisID: 'y',
+        borderColor: connections,
+        backgroundColor: connections,
+        borderWidth: 2,
+        pointRadius: 0,
+        spanGaps: false,
+      });
+    }
+
+    datasets.push({
+      label: 'queued work items',
+      data: series.queue,
+      yAxisID: 'y1',
+      borderColor: cssColor('--queue', '#6e7781'),
+      backgroundColor: cssColor('--queue', '#6e7781'),
+      borderDash: [5, 3],
+      borderWidth: 1.5,
+      pointRadius: 0,
+      spanGaps: false,
+    });
+    if (connectionPool) {
+      datasets.push({
+        label: 'waiting for a connection',
+        data: series.waiting,
         yAxisID: 'y1',
-        borderColor: cssColor('--queue', '#6e7781'),
-        backgroundColor: cssColor('--queue', '#6e7781'),
+        borderColor: connections,
+        backgroundColor: connections,
         borderDash: [5, 3],
         borderWidth: 1.5,
         pointRadius: 0,
         spanGaps: false,
-      },
-    ], {
+      });
+    }
+
+    if (poolSize !== null) {
+      datasets.push({
+        label: 'pool size: ' + poolSize.toLocaleString('en-US') + ' connections',
+        data: series.poolSize,
+        yAxisID: 'y',
+        borderColor: withAlpha(connections, 0.75),
+        backgroundColor: withAlpha(connections, 0.75),
+        borderDash: [12, 6],
+        borderWidth: 1.25,
+        pointRadius: 0,
+        pointHoverRadius: 0,
+        reference: true,
+      });
+    }
+
+    const held = (s) => Math.max(num(s.threadCount) || 0, connectionPool ? num(s.dbInUse) || 0 : 0);
+    const waiting = (s) => Math.max(num(s.pendingWorkItems) || 0, connectionPool ? num(s.dbWaiting) || 0 : 0);
+    const config = lineChart(datasets, {
       x: {
         type: 'linear',
         min: 0,
@@ -185,16 +238,17 @@
         type: 'linear',
         position: 'left',
         beginAtZero: true,
-        suggestedMax: sharedMax(variants, (s) => s.threadCount, 10),
-        title: axisTitle('pool threads'),
+        // Room above the pool's size, so that its line and a full pool do not sit on the chart's edge.
+        suggestedMax: Math.max(sharedMax(variants, held, 10), poolSize === null ? 0 : poolSize * 1.15),
+        title: axisTitle(connectionPool ? 'threads · connections' : 'pool threads'),
         ticks: { precision: 0 },
       },
       y1: {
         type: 'linear',
         position: 'right',
         beginAtZero: true,
-        suggestedMax: sharedMax(variants, (s) => s.pendingWorkItems, 10),
-        title: axisTitle('queued work items'),
+        suggestedMax: sharedMax(variants, waiting, 10),
+        title: axisTitle(connectionPool ? 'queued · waiting' : 'queued work items'),
         ticks: { precision: 0 },
         grid: { drawOnChartArea: false },
       },
@@ -202,6 +256,7 @@
 
     config.options.interaction = { mode: 'index', intersect: false };
     config.options.plugins.legend.position = 'bottom';
+    config.options.plugins.tooltip.filter = (item) => !item.dataset.reference;
     config.options.layout = { padding: { top: 18 } };
     config.plugins = [stepMarkers(markers)];
     return config;
@@ -221,11 +276,25 @@
         interaction: { mode: 'x', intersect: false },
         scales: scales,
         plugins: {
-          legend: { position: 'top', labels: { usePointStyle: true, pointStyle: 'line', boxWidth: 28, padding: 14 } },
+          legend: {
+            position: 'top',
+            labels: { usePointStyle: true, pointStyle: 'line', pointStyleWidth: 28, boxWidth: 28, padding: 14, generateLabels: dashedLegend },
+          },
           tooltip: { callbacks: { label: label } },
         },
       },
     };
+  }
+
+  // Chart.js draws a line legend from the first point's style, which has no dashes: give each entry its line's dash.
+  function dashedLegend(chart) {
+    return Chart.defaults.plugins.legend.labels.generateLabels(chart).map((item) => {
+      const dataset = chart.data.datasets[item.datasetIndex] || {};
+      item.lineDash = Array.isArray(dataset.borderDash) ? dataset.borderDash : [];
+      item.lineWidth = num(dataset.borderWidth) || item.lineWidth;
+      item.strokeStyle = dataset.borderColor || item.strokeStyle;
+      return item;
+    });
   }
 
   function variantLine(variant, color, value) {
@@ -319,6 +388,12 @@
     const sameKindBefore = variants.slice(0, index).filter((v) => Boolean(v && v.blocking) === blocking).length;
     const name = (blocking ? '--blocking-' : '--async-') + (sameKindBefore % 3);
     return cssColor(name, blocking ? '#d9480f' : '#1971c2');
+  }
+
+  // Same rule as ConnectionPool.cs: an experiment watched a database pool when any step carries pool figures.
+  function watchesConnectionPool(experiment) {
+    return list(experiment && experiment.variants).some((v) => list(v && v.steps).some((s) =>
+      num(s && s.dbOpenMs) !== null || num(s && s.maxDbWaiting) !== null));
   }
 
   function allConcurrencies(variants) {

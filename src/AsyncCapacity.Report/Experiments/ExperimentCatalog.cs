@@ -7,7 +7,8 @@ public sealed record ExperimentInfo(
     string Lesson,
     IReadOnlyList<VariantInfo> Variants,
     IReadOnlyList<ParameterInfo> Parameters,
-    Func<IReadOnlyDictionary<string, string>, double?> IdealRpsPerClient)
+    Func<IReadOnlyDictionary<string, string>, double?> IdealRpsPerClient,
+    bool UsesDatabase = false)
 {
     /// <summary>The k6 script that sweeps this experiment, relative to the repository root.</summary>
     public string Script => $"k6-scripts/{Name}.js";
@@ -35,7 +36,22 @@ public static class ExperimentCatalog
         Parameters: [new("ms", "DELAY_MS", "500", "delay per request in milliseconds, 0..10000")],
         IdealRpsPerClient: parameters => PerClientRate(parameters, "ms"));
 
-    public static IReadOnlyList<ExperimentInfo> All { get; } = [Sleep];
+    public static ExperimentInfo Db { get; } = new(
+        Name: "db",
+        Title: "Sync vs async ADO.NET",
+        Lesson: "Both variants are capped by the pool: at most pool size ÷ query time requests per second. The synchronous one "
+            + "also holds a thread for every request waiting on the pool or the socket, so it starves the thread pool first; "
+            + "the asynchronous one waits without threads and keeps its latency where the pool puts it.",
+        Variants:
+        [
+            new("sync", "Open, ExecuteReader, Read: the thread waits for the pool and for the database", Blocking: true),
+            new("async", "OpenAsync, ExecuteReaderAsync, ReadAsync: no thread held while waiting", Blocking: false),
+        ],
+        Parameters: [new("ms", "DELAY_MS", "50", "time the database waits per query, in milliseconds, 0..10000")],
+        IdealRpsPerClient: parameters => PerClientRate(parameters, "ms"),
+        UsesDatabase: true);
+
+    public static IReadOnlyList<ExperimentInfo> All { get; } = [Sleep, Db];
 
     public static ExperimentInfo? Find(string name) =>
         All.FirstOrDefault(e => string.Equals(e.Name, name, StringComparison.OrdinalIgnoreCase));

@@ -9,7 +9,7 @@ namespace AsyncCapacity.Report.Html;
 /// </summary>
 internal static class ChartFigures
 {
-    public static void Write(HtmlWriter html, ExperimentResult experiment, int experimentIndex)
+    public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment, int experimentIndex)
     {
         var experimentAttribute = experimentIndex.ToString(CultureInfo.InvariantCulture);
         html.Open("div", "charts");
@@ -22,10 +22,12 @@ internal static class ChartFigures
         Figure(html, "p95 latency vs concurrent clients", "latency", experimentAttribute, null,
             $"Log scale. Dashed: the SLA, p95 ≤ {Display.Ms(experiment.Sla.P95Ms)}.");
 
+        var connectionPool = ConnectionPool.IsWatched(experiment);
+        var timelineNote = connectionPool ? ConnectionPoolTimelineNote(run.DatabasePoolSize) : TimelineNote;
         for (var i = 0; i < experiment.Variants.Count; i++)
         {
             var variant = experiment.Variants[i];
-            var title = $"Thread pool over time: {variant.Name}";
+            var title = connectionPool ? $"Thread pool and connection pool over time: {variant.Name}" : $"Thread pool over time: {variant.Name}";
             if (variant.Timeline.Count == 0)
             {
                 html.Open("figure", "chart chart-empty")
@@ -35,12 +37,27 @@ internal static class ChartFigures
                 continue;
             }
 
-            Figure(html, title, "timeline", experimentAttribute, i.ToString(CultureInfo.InvariantCulture),
-                "Pool threads (solid, left axis) and work items queued for a thread (dashed, right axis), sampled each second, "
-                + "on the same scales for every variant. Dotted lines: each step's start and its clients; shaded: warm-up.");
+            Figure(html, title, "timeline", experimentAttribute, i.ToString(CultureInfo.InvariantCulture), timelineNote);
         }
 
         html.Close("div");
+    }
+
+    private const string TimelineNote =
+        "Pool threads (solid, left axis) and work items queued for a thread (dashed, right axis), sampled each second, "
+        + "on the same scales for every variant. " + StepMarkersNote;
+
+    private const string StepMarkersNote = "Dotted lines: each step's start and its clients; shaded: warm-up.";
+
+    /// <summary>What is held on the left axis (solid lines), what waits on the right (dashed), and the pool's ceiling.</summary>
+    private static string ConnectionPoolTimelineNote(int? poolSize)
+    {
+        var ceiling = poolSize is { } size
+            ? $" Long dashes: the pool's size, {size.ToString("#,0", CultureInfo.InvariantCulture)} connections."
+            : string.Empty;
+        return "Held, solid, left axis: pool threads and database connections in use. Waiting, dashed, right axis: work items "
+            + "queued for a thread and requests waiting for a connection. Sampled each second, on the same scales for every variant."
+            + ceiling + " " + StepMarkersNote;
     }
 
     private static void Figure(HtmlWriter html, string title, string chart, string experiment, string? variant, string note)

@@ -11,7 +11,7 @@ internal static class ExperimentSection
 {
     public static string Anchor(ExperimentResult experiment) => "experiment-" + Slug.Of(experiment.Name);
 
-    public static void Write(HtmlWriter html, ExperimentResult experiment, int index)
+    public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment, int index)
     {
         var skipped = experiment.SkippedReason is not null;
         html.Open("section", skipped ? "experiment skipped" : "experiment",
@@ -40,7 +40,7 @@ internal static class ExperimentSection
         }
 
         CapacityCards.Write(html, experiment);
-        ChartFigures.Write(html, experiment, index);
+        ChartFigures.Write(html, run, experiment, index);
         for (var i = 0; i < experiment.Variants.Count; i++)
         {
             StepTable.Write(html, experiment, i);

@@ -5,8 +5,9 @@ namespace AsyncCapacity.Report.Html;
 /// <summary>The footer: the few definitions a reader needs to trust (or question) the numbers above.</summary>
 internal static class HowToRead
 {
-    public static void Write(HtmlWriter html, RunInfo run)
+    public static void Write(HtmlWriter html, ResultsDocument document)
     {
+        var run = document.Run;
         html.Open("footer", "how-to-read")
             .Element("h2", null, "How to read this report")
             .Open("dl");
@@ -24,6 +25,13 @@ internal static class HowToRead
         Entry(html, "Thread pool",
             "Pool threads at the step's start → end, and the most work items queued for a thread. A blocked thread serves nobody: "
             + "the pool adds only about 1–2 threads a second, so a growing queue with low CPU is thread starvation, not a busy machine.");
+        if (document.Experiments.Any(ConnectionPool.IsWatched))
+        {
+            Entry(html, "Connection pool",
+                "Pool wait is the mean time a request took to get a pooled database connection; waiting for a connection, the most requests "
+                + "waiting for one at once. A full pool caps any variant at pool size ÷ query time requests per second. A blocking variant "
+                + "often shows little pool wait: its requests wait in the thread-pool queue before they can even ask for a connection.");
+        }
         Entry(html, "Warm-up and errors",
             $"The first {Display.Seconds(run.Settings.WarmupSeconds)} of each step are warm-up and excluded from its figures (shaded in the timelines). "
             + "Percentiles, not averages. Errors are non-2xx responses, timeouts and connection errors, all counted.");

@@ -29,10 +29,10 @@ public static class HtmlReport
         AtAGlance.Write(html, document.Experiments);
         for (var i = 0; i < document.Experiments.Count; i++)
         {
-            ExperimentSection.Write(html, document.Experiments[i], i);
+            ExperimentSection.Write(html, document.Run, document.Experiments[i], i);
         }
 
-        HowToRead.Write(html, document.Run);
+        HowToRead.Write(html, document);
         html.Close("main");
 
         ReportData.Write(html, document);

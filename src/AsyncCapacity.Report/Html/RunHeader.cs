@@ -23,9 +23,9 @@ internal static class RunHeader
         Fact(html, "OS", run.Os);
         Fact(html, ".NET", run.DotnetVersion);
         Fact(html, "k6", run.K6Version);
-        if (run.DatabaseProvider is not null)
+        if (ConnectionPool.Describe(run) is { } database)
         {
-            Fact(html, "Database", run.DatabaseProvider);
+            Fact(html, "Database", database);
         }
 
         Fact(html, "Profile", run.Profile);

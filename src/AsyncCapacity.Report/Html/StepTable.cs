@@ -5,12 +5,12 @@ namespace AsyncCapacity.Report.Html;
 
 /// <summary>
 /// One variant's numbers, one row per concurrency step: client-side latency and throughput first, then what the
-/// server saw (time inside the app, pool threads, queue, CPU), then the SLA. Flagged steps are marked ⚠ and
-/// their reasons listed under the table.
+/// server saw (time inside the app, pool threads, queue, the connection pool when the experiment has a database, CPU),
+/// then the SLA. Flagged steps are marked ⚠ and their reasons listed under the table.
 /// </summary>
 internal static class StepTable
 {
-    private const string HeaderRow =
+    private const string HeaderStart =
         "<thead><tr>"
         + "<th scope=\"col\" class=\"num\">Clients</th>"
         + "<th scope=\"col\" class=\"num\">req/s</th>"
@@ -21,8 +21,15 @@ internal static class StepTable
         + "<th scope=\"col\" class=\"num\">errors</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Median Server-Timing app;dur: time inside the app's pipeline\">server p50</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Thread-pool threads when the step began → at its end\">pool threads</th>"
-        + "<th scope=\"col\" class=\"num\" title=\"Most work items waiting for a pool thread during the step\">max queue</th>"
-        + "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all cores\">CPU (app)</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Most work items waiting for a pool thread during the step\">max queue</th>";
+
+    private const string ConnectionPoolHeaders =
+        "<th scope=\"col\" class=\"num\" title=\"Mean time to get a pooled database connection during the step\">pool wait</th>"
+        + "<th scope=\"col\" class=\"num wrap\" title=\"Most requests waiting for a pooled database connection at once during the step\">"
+        + "waiting for a connection</th>";
+
+    private const string HeaderEnd =
+        "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all cores\">CPU (app)</th>"
         + "<th scope=\"col\">SLA</th>"
         + "</tr></thead>";
 
@@ -32,6 +39,7 @@ internal static class StepTable
     public static void Write(HtmlWriter html, ExperimentResult experiment, int variantIndex)
     {
         var variant = experiment.Variants[variantIndex];
+        var connectionPool = ConnectionPool.IsWatched(experiment);
         html.Open("section", "variant-steps " + VariantPalette.CssClass(experiment.Variants, variantIndex))
             .Open("h3");
         VariantLabel.Write(html, variant);
@@ -46,11 +54,11 @@ internal static class StepTable
 
         html.Open("div", "table-wrap")
             .Open("table", "steps", ("id", Id(experiment, variant)))
-            .Raw(HeaderRow)
+            .Raw(HeaderStart + (connectionPool ? ConnectionPoolHeaders : string.Empty) + HeaderEnd)
             .Open("tbody");
         foreach (var step in variant.Steps)
         {
-            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency);
+            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, connectionPool);
         }
 
         html.Close("tbody").Close("table").Close("div");
@@ -58,7 +66,7 @@ internal static class StepTable
         html.Close("section");
     }
 
-    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity)
+    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity, bool connectionPool)
     {
         var flagged = step.Flags.Count > 0;
         var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty);
@@ -81,8 +89,14 @@ internal static class StepTable
             .Text(Display.Fraction(step.ErrorRate)).Close("td")
             .Element("td", "num", Display.Ms(step.ServerP50Ms))
             .Element("td", "num", Threads(step))
-            .Element("td", "num", Display.Count(step.MaxQueueLength))
-            .Open("td", "num", ("title", $"machine {Display.Percent(step.MachineCpuPercent)}, k6 {Display.Percent(step.LoadGeneratorCpuPercent)}"))
+            .Element("td", "num", Display.Count(step.MaxQueueLength));
+        if (connectionPool)
+        {
+            html.Element("td", "num", Display.Ms(step.DbOpenMs))
+                .Element("td", "num", Display.Count(step.MaxDbWaiting));
+        }
+
+        html.Open("td", "num", ("title", $"machine {Display.Percent(step.MachineCpuPercent)}, k6 {Display.Percent(step.LoadGeneratorCpuPercent)}"))
             .Text(Display.Percent(step.CpuPercent)).Close("td")
             .Element("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", step.MeetsSla ? "✓ met" : "✗ missed")
             .Close("tr");

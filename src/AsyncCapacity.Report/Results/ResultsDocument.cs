@@ -22,6 +22,7 @@ public sealed record RunInfo(
     string DotnetVersion,
     string K6Version,
     string? DatabaseProvider,
+    int? DatabasePoolSize,
     string Profile,
     string Target,
     string Isolation,

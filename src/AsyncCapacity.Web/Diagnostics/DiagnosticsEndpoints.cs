@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
+using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
@@ -27,7 +28,7 @@ public static class DiagnosticsEndpoints
 
     internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
         string? from, string? to, RuntimeTimeline timeline, RuntimeSampler sampler, RequestsInFlight inFlight,
-        IOptions<DiagnosticsOptions> options)
+        LabDatabase database, IOptions<DiagnosticsOptions> options)
     {
         if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
         {
@@ -50,7 +51,8 @@ public static class DiagnosticsEndpoints
             maxIo,
             options.Value.SampleIntervalMs,
             Math.Round((DateTime.Now - Process.GetCurrentProcess().StartTime).TotalSeconds, 1),
-            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent),
+            database.Unavailable is null ? new DatabaseInfo(database.Provider.ToString(), database.MaxPoolSize) : null,
+            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, database.Pool, dbOpenMs: null),
             timeline.Between(fromMs, toMs)));
     }
 }

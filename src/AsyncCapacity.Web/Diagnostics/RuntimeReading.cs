@@ -1,9 +1,11 @@
+using AsyncCapacity.Web.Database;
+
 namespace AsyncCapacity.Web.Diagnostics;
 
 internal static class RuntimeReading
 {
-    /// <summary>Reads the thread pool, memory and GC now; CPU comes from the sampler, which owns the interval.</summary>
-    public static RuntimeSample Take(int requestsInFlight, double cpuPercent) => new(
+    /// <summary>Reads the thread pool, memory, GC and database pool now; CPU and open time come from the sampler, which owns the interval.</summary>
+    public static RuntimeSample Take(int requestsInFlight, double cpuPercent, DbPoolGauge pool, double? dbOpenMs) => new(
         TimestampMs: DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(),
         ThreadCount: ThreadPool.ThreadCount,
         PendingWorkItems: ThreadPool.PendingWorkItemCount,
@@ -11,5 +13,8 @@ internal static class RuntimeReading
         RequestsInFlight: requestsInFlight,
         CpuPercent: cpuPercent,
         WorkingSetBytes: Environment.WorkingSet,
-        GcHeapBytes: GC.GetTotalMemory(forceFullCollection: false));
+        GcHeapBytes: GC.GetTotalMemory(forceFullCollection: false),
+        DbWaiting: pool.Waiting,
+        DbInUse: pool.InUse,
+        DbOpenMs: dbOpenMs);
 }

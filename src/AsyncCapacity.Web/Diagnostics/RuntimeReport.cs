@@ -10,5 +10,9 @@ public sealed record RuntimeReport(
     int MaxIoThreads,
     int SampleIntervalMs,
     double UptimeSeconds,
+    DatabaseInfo? Database,
     RuntimeSample Now,
     IReadOnlyList<RuntimeSample> Timeline);
+
+/// <summary>The database behind the db experiment, as configured; null when there is none.</summary>
+public sealed record DatabaseInfo(string Provider, int MaxPoolSize);

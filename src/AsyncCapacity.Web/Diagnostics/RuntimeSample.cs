@@ -1,6 +1,10 @@
 namespace AsyncCapacity.Web.Diagnostics;
 
-/// <summary>One reading of the runtime. <c>CpuPercent</c> is this process's CPU over the last interval, as a share of all cores.</summary>
+/// <summary>
+/// One reading of the runtime. <c>CpuPercent</c> is this process's CPU over the last interval, as a share of all cores.
+/// The Db fields watch the database pool: requests waiting for a connection, connections in use, and the mean time
+/// to get one over the last interval (null when none was taken).
+/// </summary>
 public sealed record RuntimeSample(
     long TimestampMs,
     int ThreadCount,
@@ -9,4 +13,7 @@ public sealed record RuntimeSample(
     int RequestsInFlight,
     double CpuPercent,
     long WorkingSetBytes,
-    long GcHeapBytes);
+    long GcHeapBytes,
+    int DbWaiting,
+    int DbInUse,
+    double? DbOpenMs);

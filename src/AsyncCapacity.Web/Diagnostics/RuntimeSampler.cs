@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using AsyncCapacity.Web.Database;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Diagnostics;
@@ -9,7 +10,8 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// when blocking endpoints starve the thread pool, anything scheduled on the pool would stall exactly when the
 /// figures matter most.
 /// </summary>
-internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight inFlight, IOptions<DiagnosticsOptions> options)
+internal sealed class RuntimeSampler(
+    RuntimeTimeline timeline, RequestsInFlight inFlight, DbPoolGauge pool, IOptions<DiagnosticsOptions> options)
     : IHostedService, IDisposable
 {
     private readonly ManualResetEventSlim _stopping = new();
@@ -35,8 +37,14 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
         return Task.CompletedTask;
     }
 
+    /// <summary>
+    /// A host disposed without being stopped never calls <see cref="StopAsync"/>: stop the thread here too, and only
+    /// then release what it uses.
+    /// </summary>
     public void Dispose()
     {
+        _stopping.Set();
+        _thread?.Join();
         _stopping.Dispose();
         _file?.Dispose();
     }
@@ -65,6 +73,7 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
         var interval = TimeSpan.FromMilliseconds(options.Value.SampleIntervalMs);
         var previousCpu = Environment.CpuUsage.TotalTime;
         var previousWall = Stopwatch.GetTimestamp();
+        var previousOpens = pool.Totals;
 
         // Wait first: a CPU share needs a whole interval behind it.
         while (!_stopping.Wait(interval))
@@ -77,8 +86,13 @@ internal sealed class RuntimeSampler(RuntimeTimeline timeline, RequestsInFlight 
                 : 0;
             (previousCpu, previousWall) = (cpu, wall);
 
+            var opens = pool.Totals;
+            var opened = opens.Opens - previousOpens.Opens;
+            double? openMs = opened > 0 ? Math.Round((opens.OpenTime - previousOpens.OpenTime).TotalMilliseconds / opened, 2) : null;
+            previousOpens = opens;
+
             Volatile.Write(ref _latestCpuPercent, Math.Round(cpuPercent, 1));
-            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent);
+            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, pool, openMs);
             timeline.Add(sample);
             if (_file is not null)
             {

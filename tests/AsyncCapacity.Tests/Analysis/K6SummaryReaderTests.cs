@@ -33,7 +33,7 @@ public sealed class K6SummaryReaderTests
     public void A_standalone_run_becomes_a_results_document_with_empty_server_columns()
     {
         // Act
-        var document = StandaloneResults.From(K6SummaryReader.Parse(Golden, "k6-sleep.json"));
+        var document = StandaloneResults.From([K6SummaryReader.Parse(Golden, "k6-sleep.json")]);
 
         // Assert
         var experiment = Assert.Single(document.Experiments);
@@ -71,7 +71,7 @@ public sealed class K6SummaryReaderTests
     public void Results_json_round_trips_and_a_wrong_schema_version_is_refused()
     {
         // Arrange
-        var document = StandaloneResults.From(K6SummaryReader.Parse(Golden, "k6-sleep.json"));
+        var document = StandaloneResults.From([K6SummaryReader.Parse(Golden, "k6-sleep.json")]);
         var json = ResultsJson.Serialize(document);
 
         // Act

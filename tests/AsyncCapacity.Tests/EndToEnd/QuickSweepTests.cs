@@ -7,8 +7,8 @@ using Xunit.Abstractions;
 namespace AsyncCapacity.Tests.EndToEnd;
 
 /// <summary>
-/// The main job as a user runs it: the quick sweep with real k6 against the real app (a fresh process per step),
-/// then the report opened in headless Chromium.
+/// The main job as a user runs it: the quick sweep of every experiment with real k6 against the real app (a fresh
+/// process per step) and, for the db pair, the private PostgreSQL the sweep starts; then the report in headless Chromium.
 /// </summary>
 [Trait("Category", "EndToEnd")]
 public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
@@ -19,17 +19,19 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
     public async Task The_quick_sweep_finds_async_capacity_above_sync_and_its_report_renders_in_Chromium()
     {
         // Act
-        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(6),
-            "sweep", "--profile", "quick", "--experiments", "sleep", "--out", _output);
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(10),
+            "sweep", "--profile", "quick", "--out", _output);
 
         // Assert: the run
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
         Assert.Contains($"Report: {Path.Combine(_output, "index.html")}", console, StringComparison.Ordinal);
-        Assert.Contains("[12/12] sleep async", console, StringComparison.Ordinal);
+        Assert.Contains("[24/24] db async", console, StringComparison.Ordinal);
+        Assert.Contains("Starting a private PostgreSQL", console, StringComparison.Ordinal);
 
         // Assert: the results
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
-        var sleep = Assert.Single(document.Experiments);
+        Assert.Equal(["sleep", "db"], document.Experiments.Select(e => e.Name));
+        var sleep = document.Experiments[0];
         var sync = sleep.Variants.Single(v => v.Name == "sync");
         var async = sleep.Variants.Single(v => v.Name == "async");
         Assert.All([sync, async], v => Assert.Equal([1, 10, 50, 100, 200, 400], v.Steps.Select(s => s.Concurrency)));
@@ -46,6 +48,18 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.NotEmpty(sleep.Verdict);
         Assert.False(string.IsNullOrWhiteSpace(document.Run.K6Version));
         Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
+
+        // Assert: the db pair ran against PostgreSQL, with its pool in the figures
+        var db = document.Experiments[1];
+        Assert.Null(db.SkippedReason);
+        Assert.Equal("PostgreSQL", document.Run.DatabaseProvider);
+        Assert.Equal(100, document.Run.DatabasePoolSize);
+        var dbSync = db.Variants.Single(v => v.Name == "sync");
+        var dbAsync = db.Variants.Single(v => v.Name == "async");
+        Assert.All(dbSync.Steps.Concat(dbAsync.Steps).Where(s => s.Requests > 0), s => Assert.NotNull(s.DbOpenMs));
+        Assert.NotNull(dbAsync.Capacity);
+        Assert.True(dbAsync.Capacity.Concurrency >= (dbSync.Capacity?.Concurrency ?? 0), db.Verdict);
+        Assert.Contains(dbAsync.Timeline, s => s.DbInUse > 0);
 
         // Assert: the report, in a browser
         await AssertRendersInChromiumAsync(Path.Combine(_output, "index.html"));
@@ -93,7 +107,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         log.WriteLine($"screenshot: {screenshot}; painted pixels per canvas: {string.Join(", ", pixels)}");
 
         Assert.Empty(problems);
-        Assert.True(pixels.Count >= 3, $"expected at least 3 charts, found {pixels.Count} canvases");
+        Assert.True(pixels.Count >= 6, $"expected at least 3 charts per experiment, found {pixels.Count} canvases");
         Assert.All(pixels, count => Assert.True(count > 2000, $"a chart canvas is (nearly) blank: {count} painted pixels"));
         Assert.True(new FileInfo(screenshot).Length > 50_000, "the screenshot is suspiciously small for a full report");
         Assert.Contains("Thread.Sleep", await page.InnerTextAsync("body"), StringComparison.Ordinal);

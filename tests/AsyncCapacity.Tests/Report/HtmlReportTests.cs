@@ -1,8 +1,8 @@
-using System.Net;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Results;
+using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Report;
 
@@ -94,7 +94,7 @@ public sealed class HtmlReportTests
             foreach (var variant in experiment.Variants)
             {
                 // Act
-                var table = StepTable(html, experiment, variant);
+                var table = StepTableOf(html, experiment, variant);
 
                 // Assert
                 Assert.Equal(variant.Steps.Count, Regex.Count(table, "<tr class=\"step[ \"]"));
@@ -114,7 +114,7 @@ public sealed class HtmlReportTests
         foreach (var (experiment, variant) in variants)
         {
             // Act
-            var classes = Regex.Matches(StepTable(html, experiment, variant), "<td class=\"sla (sla-met|sla-missed)\">")
+            var classes = Regex.Matches(StepTableOf(html, experiment, variant), "<td class=\"sla (sla-met|sla-missed)\">")
                 .Select(m => m.Groups[1].Value)
                 .ToList();
 
@@ -137,7 +137,7 @@ public sealed class HtmlReportTests
         // Assert
         foreach (var (experiment, variant, step) in flagged)
         {
-            var row = Regex.Match(StepTable(html, experiment, variant),
+            var row = Regex.Match(StepTableOf(html, experiment, variant),
                 $"<tr class=\"step flagged[^\"]*\" data-concurrency=\"{step.Concurrency}\">.*?</tr>", RegexOptions.Singleline);
             Assert.True(row.Success, $"no flagged row for {variant.Name} at {step.Concurrency} clients");
             Assert.Contains("⚠", row.Value, StringComparison.Ordinal);
@@ -171,7 +171,7 @@ public sealed class HtmlReportTests
         Assert.All(variant.Steps, s => Assert.Null(s.ServerP50Ms));
 
         // Act
-        var table = StepTable(HtmlReport.Render(Skipped), experiment, variant);
+        var table = StepTableOf(HtmlReport.Render(Skipped), experiment, variant);
 
         // Assert
         Assert.Contains("<td class=\"num\">–</td>", table, StringComparison.Ordinal);
@@ -267,27 +267,5 @@ public sealed class HtmlReportTests
 
         // Assert
         Assert.Equal(expected, text);
-    }
-
-    private static ResultsDocument Golden(string name)
-    {
-        var path = Path.Combine(AppContext.BaseDirectory, "Golden", name);
-        return ResultsJson.Deserialize(File.ReadAllText(path), path);
-    }
-
-    private static string StepTable(string html, ExperimentResult experiment, VariantResult variant)
-    {
-        var id = AsyncCapacity.Report.Html.StepTable.Id(experiment, variant);
-        var table = Regex.Match(html, $"<table class=\"steps\" id=\"{id}\">.*?</table>", RegexOptions.Singleline);
-        Assert.True(table.Success, $"no step table {id}");
-        return table.Value;
-    }
-
-    /// <summary>What a reader sees: no scripts or styles, no tags, entities decoded, whitespace collapsed.</summary>
-    private static string VisibleText(string html)
-    {
-        var withoutCode = Regex.Replace(html, "<(script|style)\\b.*?</\\1>", " ", RegexOptions.Singleline);
-        var text = WebUtility.HtmlDecode(Regex.Replace(withoutCode, "<[^>]+>", string.Empty));
-        return Regex.Replace(text, "\\s+", " ");
     }
 }

@@ -1,0 +1,17 @@
+namespace AsyncCapacity.Web.Database;
+
+public static class DatabaseExtensions
+{
+    public static WebApplicationBuilder AddLabDatabase(this WebApplicationBuilder builder)
+    {
+        builder.Services.AddOptions<DatabaseOptions>()
+            .Bind(builder.Configuration.GetSection(DatabaseOptions.SectionName))
+            .ValidateDataAnnotations()
+            .ValidateOnStart();
+
+        builder.Services.AddSingleton<DbPoolGauge>();
+        builder.Services.AddSingleton<LabDatabase>();
+        builder.Services.AddHostedService<DatabaseSchema>();
+        return builder;
+    }
+}

@@ -1,0 +1,41 @@
+using System.Diagnostics;
+
+namespace AsyncCapacity.Web.Database;
+
+/// <summary>
+/// Counts what the report plots next to the threads: requests waiting for a pooled connection, connections in use,
+/// and the time spent getting one. Measured around Open/OpenAsync, so it reads the same for both drivers.
+/// </summary>
+public sealed class DbPoolGauge
+{
+    private int _waiting;
+    private int _inUse;
+    private long _opens;
+    private long _openTicks;
+
+    public int Waiting => Volatile.Read(ref _waiting);
+
+    public int InUse => Volatile.Read(ref _inUse);
+
+    /// <summary>Connections handed out so far and the total time spent getting them; the sampler turns deltas into a mean.</summary>
+    public (long Opens, TimeSpan OpenTime) Totals => (Interlocked.Read(ref _opens), TimeSpan.FromTicks(Interlocked.Read(ref _openTicks)));
+
+    public long StartWaiting()
+    {
+        Interlocked.Increment(ref _waiting);
+        return Stopwatch.GetTimestamp();
+    }
+
+    public void StopWaiting(long startedAt, bool opened)
+    {
+        Interlocked.Decrement(ref _waiting);
+        if (opened)
+        {
+            Interlocked.Increment(ref _inUse);
+            Interlocked.Increment(ref _opens);
+            Interlocked.Add(ref _openTicks, Stopwatch.GetElapsedTime(startedAt).Ticks);
+        }
+    }
+
+    public void Released() => Interlocked.Decrement(ref _inUse);
+}

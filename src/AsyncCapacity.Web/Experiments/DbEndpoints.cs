@@ -1,0 +1,101 @@
+using AsyncCapacity.Web.Database;
+using AsyncCapacity.Web.Validation;
+using Microsoft.AspNetCore.Http.HttpResults;
+
+namespace AsyncCapacity.Web.Experiments;
+
+/// <summary>
+/// The db pair: take a pooled connection, run one statement that waits <c>ms</c> inside the database and returns a
+/// row, read it. Both variants are capped by pool size ÷ query time; only the sync one spends a thread doing so.
+/// </summary>
+public static class DbEndpoints
+{
+    internal static readonly BoundedQuery<int> DelayMs = new("ms", Min: 0, Max: 10_000, Default: 50);
+
+    public static RouteGroupBuilder MapDb(this IEndpointRouteBuilder routes)
+    {
+        var group = routes.MapGroup("/db").WithTags("db");
+
+        group.MapGet("/sync", Sync)
+            .WithName("DbSync")
+            .WithSummary("Blocking: Open, ExecuteReader and Read on a pooled connection; the database waits ms.")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+
+        group.MapGet("/async", Async)
+            .WithName("DbAsync")
+            .WithSummary("Non-blocking: OpenAsync, ExecuteReaderAsync and ReadAsync; the database waits ms.")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+
+        return group;
+    }
+
+    // Blocking on purpose: the thread waits for a free pooled connection (Open), then on the socket while the
+    // database waits (ExecuteReader, Read). Neither wait gets the pool's cooperative-blocking help, so under load
+    // requests queue for threads before they even reach the connection pool, where the pool's timeout cannot see them.
+    internal static Results<Ok<DbResponse>, ValidationProblem, ProblemHttpResult> Sync(string? ms, LabDatabase database)
+    {
+        if (!DelayMs.TryParse(ms, out var delay, out var problem))
+        {
+            return problem;
+        }
+
+        if (database.Unavailable is { } reason)
+        {
+            return Unavailable(reason);
+        }
+
+        try
+        {
+            using var lease = database.Open();
+            using var command = lease.WaitCommand(delay);
+            using var reader = command.ExecuteReader();
+            return reader.Read()
+                ? TypedResults.Ok(new DbResponse(delay, reader.GetInt32(0), reader.GetString(1)))
+                : Unavailable("The probe row is missing from db_probe.");
+        }
+        catch (Exception ex) when (DatabaseFailure.IsUnavailable(ex))
+        {
+            return Unavailable(ex.Message);
+        }
+    }
+
+    // Waiting for a connection, and for the database, holds no thread: the request is a continuation parked on the
+    // connection pool's queue or the socket. The request's token cancels the wait and the statement if the client leaves.
+    internal static async Task<Results<Ok<DbResponse>, ValidationProblem, ProblemHttpResult>> Async(
+        string? ms, LabDatabase database, CancellationToken cancellationToken)
+    {
+        if (!DelayMs.TryParse(ms, out var delay, out var problem))
+        {
+            return problem;
+        }
+
+        if (database.Unavailable is { } reason)
+        {
+            return Unavailable(reason);
+        }
+
+        try
+        {
+            await using var lease = await database.OpenAsync(cancellationToken);
+            await using var command = lease.WaitCommand(delay);
+            await using var reader = await command.ExecuteReaderAsync(cancellationToken);
+            return await reader.ReadAsync(cancellationToken)
+                ? TypedResults.Ok(new DbResponse(delay, reader.GetInt32(0), reader.GetString(1)))
+                : Unavailable("The probe row is missing from db_probe.");
+        }
+        catch (Exception ex) when (DatabaseFailure.IsUnavailable(ex) && !cancellationToken.IsCancellationRequested)
+        {
+            return Unavailable(ex.Message);
+        }
+    }
+
+    private static ProblemHttpResult Unavailable(string reason) => TypedResults.Problem(
+        title: "Database unavailable",
+        detail: reason,
+        statusCode: StatusCodes.Status503ServiceUnavailable);
+}
+
+/// <summary>What both db variants answer: the delay the database spent and the row it returned.</summary>
+public sealed record DbResponse(int DelayMs, int RowId, string Payload);

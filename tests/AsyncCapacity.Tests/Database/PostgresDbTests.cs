@@ -1,0 +1,159 @@
+using System.Net;
+using System.Text.Json;
+using AsyncCapacity.Tests.Infrastructure;
+using AsyncCapacity.Tests.Web;
+using Npgsql;
+
+namespace AsyncCapacity.Tests.Database;
+
+[Collection(PostgresGroup.Name)]
+public sealed class PostgresDbTests(PostgresFixture postgres)
+{
+    [Fact]
+    public async Task Both_variants_answer_the_same_row_after_the_database_waited()
+    {
+        // Act
+        using var sync = await postgres.Client.GetAsync(new Uri("/db/sync?ms=150", UriKind.Relative));
+        using var async = await postgres.Client.GetAsync(new Uri("/db/async?ms=150", UriKind.Relative));
+        var syncBody = await sync.Content.ReadAsStringAsync();
+
+        // Assert
+        Assert.Equal(HttpStatusCode.OK, sync.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, async.StatusCode);
+        Assert.Equal("{\"delayMs\":150,\"rowId\":1,\"payload\":\"served by the database\"}", syncBody);
+        Assert.Equal(syncBody, await async.Content.ReadAsStringAsync());
+        Assert.Equal(sync.Content.Headers.ContentType, async.Content.Headers.ContentType);
+        Assert.InRange(RouteTests.ServerTimingMs(sync), 145, 10_000);
+        Assert.InRange(RouteTests.ServerTimingMs(async), 145, 10_000);
+    }
+
+    [Fact]
+    public async Task The_probe_table_was_created_at_start()
+    {
+        // Act
+        await using var connection = new NpgsqlConnection(postgres.ConnectionString);
+        await connection.OpenAsync();
+        await using var command = new NpgsqlCommand("SELECT payload FROM db_probe WHERE id = 1", connection);
+        var payload = await command.ExecuteScalarAsync();
+
+        // Assert
+        Assert.Equal("served by the database", payload);
+    }
+
+    [Theory]
+    [InlineData("sync", "abc")]
+    [InlineData("async", "abc")]
+    [InlineData("sync", "-1")]
+    [InlineData("async", "10001")]
+    [InlineData("sync", "")]
+    [InlineData("async", "99999999999")]
+    public async Task Bad_input_answers_400_ProblemDetails_before_touching_the_database(string variant, string ms)
+    {
+        // Act
+        using var response = await postgres.Client.GetAsync(new Uri($"/db/{variant}?ms={ms}", UriKind.Relative));
+        var body = await response.Content.ReadAsStringAsync();
+
+        // Assert
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        Assert.Contains("'ms' must be a whole number from 0 to 10000", body, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_client_that_leaves_cancels_the_async_query_in_the_database()
+    {
+        // Arrange: a 10 s query (the longest allowed), visible in pg_stat_activity
+        using var leaving = new CancellationTokenSource();
+        var request = postgres.Client.GetAsync(new Uri("/db/async?ms=10000", UriKind.Relative), leaving.Token);
+        await WaitForAsync(async () => await SleepingQueriesAsync() == 1, "the query to start", describe: ActivityAsync);
+
+        // Act
+        await leaving.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => request);
+
+        // Assert: the database stops waiting long before the 10 s are up
+        await WaitForAsync(async () => await SleepingQueriesAsync() == 0, "the query to be cancelled", TimeSpan.FromSeconds(4), ActivityAsync);
+    }
+
+    [Theory]
+    [InlineData("sync")]
+    [InlineData("async")]
+    public async Task An_exhausted_pool_answers_503_with_the_reason_within_the_timeout(string variant)
+    {
+        // Arrange: one connection, a 1 s wait for it, and a request that holds it for 4 s
+        await using var app = await postgres.StartAppAsync(new Dictionary<string, string?>
+        {
+            ["Database:MaxPoolSize"] = "1",
+            ["Database:TimeoutSeconds"] = "1",
+        });
+        using var client = new HttpClient { BaseAddress = AppHostFixture.Address(app), Timeout = TimeSpan.FromSeconds(30) };
+        var holder = client.GetAsync(new Uri($"/db/{variant}?ms=4000", UriKind.Relative));
+        await Task.Delay(500);
+
+        // Act
+        var started = DateTime.UtcNow;
+        using var refused = await client.GetAsync(new Uri($"/db/{variant}?ms=0", UriKind.Relative));
+        var waited = DateTime.UtcNow - started;
+        using var problem = JsonDocument.Parse(await refused.Content.ReadAsStringAsync());
+
+        // Assert
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, refused.StatusCode);
+        Assert.Equal("application/problem+json", refused.Content.Headers.ContentType?.MediaType);
+        Assert.Equal("Database unavailable", problem.RootElement.GetProperty("title").GetString());
+        Assert.Contains("pool", problem.RootElement.GetProperty("detail").GetString(), StringComparison.OrdinalIgnoreCase);
+        Assert.InRange(waited.TotalSeconds, 0.8, 3.5);
+        using var held = await holder;
+        Assert.Equal(HttpStatusCode.OK, held.StatusCode);
+    }
+
+    [Fact]
+    public async Task Diagnostics_show_the_database_and_its_pool_at_work()
+    {
+        // Arrange: a query that holds a connection while the 10 Hz sampler watches
+        var before = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
+        using var held = await postgres.Client.GetAsync(new Uri("/db/async?ms=600", UriKind.Relative));
+
+        // Act
+        using var response = await postgres.Client.GetAsync(new Uri($"/diag/runtime?from={before}", UriKind.Relative));
+        using var runtime = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+
+        // Assert
+        var database = runtime.RootElement.GetProperty("database");
+        Assert.Equal("PostgreSQL", database.GetProperty("provider").GetString());
+        Assert.Equal(20, database.GetProperty("maxPoolSize").GetInt32());
+        var samples = runtime.RootElement.GetProperty("timeline").EnumerateArray().ToList();
+        Assert.Contains(samples, s => s.GetProperty("dbInUse").GetInt32() >= 1);
+        Assert.Contains(samples, s => s.GetProperty("dbOpenMs").ValueKind == JsonValueKind.Number);
+    }
+
+    private async Task<long> SleepingQueriesAsync()
+    {
+        await using var connection = new NpgsqlConnection(postgres.ConnectionString);
+        await connection.OpenAsync();
+        await using var command = new NpgsqlCommand(
+            "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(%' AND pid <> pg_backend_pid()", connection);
+        return (long)(await command.ExecuteScalarAsync())!;
+    }
+
+    private async Task<string> ActivityAsync()
+    {
+        await using var connection = new NpgsqlConnection(postgres.ConnectionString);
+        await connection.OpenAsync();
+        await using var command = new NpgsqlCommand("SELECT string_agg(state || ': ' || query, ' | ') FROM pg_stat_activity WHERE backend_type = 'client backend'", connection);
+        return (await command.ExecuteScalarAsync())?.ToString() ?? "";
+    }
+
+    private static async Task WaitForAsync(Func<Task<bool>> condition, string what, TimeSpan? timeout = null, Func<Task<string>>? describe = null)
+    {
+        var deadline = DateTime.UtcNow + (timeout ?? TimeSpan.FromSeconds(10));
+        while (!await condition())
+        {
+            if (DateTime.UtcNow >= deadline)
+            {
+                Assert.Fail($"timed out waiting for {what}. {(describe is null ? "" : await describe())}");
+            }
+
+            await Task.Delay(100);
+        }
+    }
+}
