@@ -16,7 +16,7 @@ public sealed class SweepRequestParserTests
     public void Defaults_come_from_the_profile_with_a_fresh_app_and_no_cool_down()
     {
         // Act
-        var request = SweepRequestParser.Parse(Defaults(), DateTimeOffset.UnixEpoch);
+        var request = SweepRequestParser.Parse(Defaults(experiments: ["sleep"]), DateTimeOffset.UnixEpoch);
 
         // Assert
         Assert.Equal([1, 10, 50, 100, 200, 400], request.Steps);
@@ -27,6 +27,7 @@ public sealed class SweepRequestParserTests
         Assert.Equal(1000, request.Sla.P95Ms);
         Assert.Equal(0.01, request.Sla.MaxErrorRate);
         Assert.Equal("500", request.Parameters["sleep"]["ms"]);
+        Assert.Equal(new DatabaseSettings("PostgreSQL", null, 100), request.Database);
         Assert.True(request.EstimatedDuration < TimeSpan.FromMinutes(3), "the quick sleep sweep must fit in 3 minutes");
     }
 
@@ -68,14 +69,29 @@ public sealed class SweepRequestParserTests
         ["e.g. 1,10,50; got '0'"] = Defaults(steps: "0"),
         ["from 1 to 5000"] = Defaults(steps: "99999"),
         ["--sla-p95 takes a latency in ms above 0"] = Defaults(slaP95: ["-3"]),
-        ["'db' is not an experiment of this sweep"] = Defaults(slaP95: ["db=300"]),
+        ["'nap' is not an experiment of this sweep"] = Defaults(slaP95: ["nap=300"]),
         ["--sla-errors takes a percentage from 0 to 100"] = Defaults(slaErrors: ["150"]),
         ["Known: sleep.ms"] = Defaults(set: ["sleep.delay=3"]),
         ["--set takes EXPERIMENT.PARAMETER=VALUE"] = Defaults(set: ["ms"]),
         ["--min-threads must be between 0 and 32767"] = Defaults(minThreads: -1),
         ["set ThreadPool__MinWorkerThreads on your app"] = Defaults(minThreads: 100, target: "http://127.0.0.1:1"),
         ["--step-seconds must be at least 1"] = Defaults(stepSeconds: 0.5),
+        ["--db-provider SqlServer needs --db-connection-string"] = Defaults() with { DbProvider = "SqlServer" },
+        ["--db-provider must be one of PostgreSQL, SqlServer"] = Defaults() with { DbProvider = "Oracle" },
+        ["--db-pool-size must be between 1 and 1000"] = Defaults() with { DbPoolSize = 0 },
+        ["configure your app's Database__* settings instead"] = Defaults(target: "http://127.0.0.1:1") with { DbPoolSize = 5 },
     };
+
+    [Fact]
+    public void Without_experiments_named_the_sweep_runs_them_all_with_their_defaults()
+    {
+        // Act
+        var request = SweepRequestParser.Parse(Defaults(), DateTimeOffset.UnixEpoch);
+
+        // Assert
+        Assert.Equal(["sleep", "db"], request.Experiments.Select(e => e.Name));
+        Assert.Equal("50", request.Parameters["db"]["ms"]);
+    }
 
     public static TheoryData<string> ExpectedRefusals => [.. BadArguments.Keys];
 
