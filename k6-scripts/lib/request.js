@@ -35,9 +35,10 @@ function phase(warmupMs) {
 
 // The scenario already tags every sample with experiment, variant and step (its name is the step's);
 // they are repeated here so the request's own tags read complete.
-export function measuredGet(config, variant, url, name) {
+export function measuredRequest(config, variant, method, url, body, name) {
   const tags = { experiment: config.experiment, variant, step: exec.scenario.name, name };
-  const res = http.get(url, { tags, timeout: config.requestTimeout });
+  const headers = body ? { 'Content-Type': 'application/json' } : {};
+  const res = http.request(method, url, body, { tags, headers, timeout: config.requestTimeout });
   check(res, { 'status is 200': (r) => r.status === 200 }, tags);
 
   const completed = { ...tags, phase: phase(config.warmupSeconds * 1000) };

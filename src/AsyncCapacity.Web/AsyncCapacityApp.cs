@@ -1,3 +1,5 @@
+using AsyncCapacity.Web.Audit;
+using AsyncCapacity.Web.Content;
 using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Diagnostics;
 using AsyncCapacity.Web.Experiments;
@@ -19,6 +21,12 @@ public static class AsyncCapacityApp
         // Configure the database behind the db experiment (none by default: /db/* then answer 503)
         builder.AddLabDatabase();
 
+        // Configure the content pair's catalogue: generated into Content:Directory, then loaded into memory, at start
+        builder.AddContentCatalog();
+
+        // Configure the audit pair's writers: a bounded pool of threads, and an asynchronous batch writer
+        builder.AddAuditLogs();
+
         return builder;
     }
 
@@ -38,6 +46,8 @@ public static class AsyncCapacityApp
         app.MapHello();
         app.MapSleep();
         app.MapDb();
+        app.MapContent();
+        app.MapAudit();
 
         return app;
     }

@@ -56,9 +56,15 @@ internal sealed class AppClient(Uri baseUrl)
     }
 
     /// <summary>Sends one request as the sweep would; returns null when it succeeds, else the app's reason.</summary>
-    public async Task<string?> ProbeAsync(string pathAndQuery, CancellationToken cancellationToken)
+    public async Task<string?> ProbeAsync(string method, string pathAndQuery, string? jsonBody, CancellationToken cancellationToken)
     {
-        using var response = await Http.GetAsync(new Uri(baseUrl, pathAndQuery), cancellationToken);
+        using var message = new HttpRequestMessage(new HttpMethod(method), new Uri(baseUrl, pathAndQuery));
+        if (jsonBody is not null)
+        {
+            message.Content = new StringContent(jsonBody, System.Text.Encoding.UTF8, "application/json");
+        }
+
+        using var response = await Http.SendAsync(message, cancellationToken);
         if (response.IsSuccessStatusCode)
         {
             return null;

@@ -176,12 +176,12 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     /// <summary>One request per variant before the sweep, so a bad --set value fails in a second, not after the whole sweep.</summary>
     private async Task ProbeAsync(ExperimentInfo experiment, AppClient client, CancellationToken cancellationToken)
     {
-        var query = string.Join("&", request.Parameters[experiment.Name].Select(p => $"{Uri.EscapeDataString(p.Key)}={Uri.EscapeDataString(p.Value)}"));
         foreach (var variant in experiment.Variants)
         {
-            if (await client.ProbeAsync($"/{experiment.Name}/{variant.Name}?{query}", cancellationToken) is { } refusal)
+            var route = experiment.PathAndQuery(variant.Name, request.Parameters[experiment.Name]);
+            if (await client.ProbeAsync(experiment.Method, route, experiment.ProbeBody, cancellationToken) is { } refusal)
             {
-                throw new UsageException($"The app refused /{experiment.Name}/{variant.Name}?{query}: {refusal}");
+                throw new UsageException($"The app refused {experiment.Method} {route}: {refusal}");
             }
         }
     }

@@ -79,7 +79,7 @@ public static class StepAnalysis
         if (cpu is { MachinePercent: >= BusyMachineCpuPercent })
         {
             flags.Add(FormattableString.Invariant(
-                $"The machine's CPU was {cpu.MachinePercent:0}% busy (k6 itself {cpu.LoadGeneratorPercent:0}%): the load generator competed with the app, so latencies may be overstated."));
+                $"The machine's CPU was {cpu.MachinePercent:0}% busy (k6 itself {cpu.LoadGeneratorPercent:0}%): the app, k6 and anything else running competed for cores, so latencies may be overstated."));
         }
 
         return flags;

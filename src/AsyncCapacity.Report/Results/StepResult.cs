@@ -53,6 +53,7 @@ public sealed record StepResult(
 /// <summary>
 /// One sample of the app's runtime, as served by /diag/runtime. The Db fields watch the database pool: requests
 /// waiting for a connection, connections in use, mean time to get one over the last interval (null: none taken).
+/// The Audit fields: entries queued for the audit writers, and requests refused so far (503), both audit variants.
 /// </summary>
 public sealed record RuntimeSample(
     long TimestampMs,
@@ -65,4 +66,6 @@ public sealed record RuntimeSample(
     long GcHeapBytes,
     int DbWaiting = 0,
     int DbInUse = 0,
-    double? DbOpenMs = null);
+    double? DbOpenMs = null,
+    int AuditQueued = 0,
+    long AuditRejected = 0);

@@ -1,6 +1,6 @@
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>Creates the probe table at start when it is missing; a database that never answers fails the start.</summary>
+/// <summary>Creates the db experiment's probe table and the audit log at start when missing; a database that never answers fails the start.</summary>
 internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchema> logger) : IHostedService
 {
     private const int Attempts = 10;
@@ -19,8 +19,12 @@ internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchem
             try
             {
                 await using var lease = await database.OpenAsync(cancellationToken);
-                await using var command = lease.SchemaCommand();
-                await command.ExecuteNonQueryAsync(cancellationToken);
+                foreach (var statement in new[] { ProbeCommands.CreateSchema(database.Provider), Audit.AuditCommands.CreateSchema(database.Provider) })
+                {
+                    await using var command = lease.Command(statement);
+                    await command.ExecuteNonQueryAsync(cancellationToken);
+                }
+
                 return;
             }
             catch (Exception ex) when (DatabaseFailure.IsUnavailable(ex) && attempt < Attempts)

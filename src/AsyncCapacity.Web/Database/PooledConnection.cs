@@ -8,8 +8,6 @@ public sealed class PooledConnection(LabDatabase database, DbConnection connecti
     /// <summary>The db experiment's statement: wait <paramref name="delayMs"/> in the database, then return the probe row.</summary>
     public DbCommand WaitCommand(int delayMs) => Command(ProbeCommands.WaitThenSelect(database.Provider, delayMs));
 
-    public DbCommand SchemaCommand() => Command(ProbeCommands.CreateSchema(database.Provider));
-
     public void Dispose()
     {
         connection.Dispose();
@@ -22,7 +20,7 @@ public sealed class PooledConnection(LabDatabase database, DbConnection connecti
         database.Pool.Released();
     }
 
-    private DbCommand Command(SqlStatement statement)
+    public DbCommand Command(SqlStatement statement)
     {
         var command = database.CreateCommand(connection, statement.Text);
         foreach (var value in statement.Parameters)

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using AsyncCapacity.Web.Audit;
 using AsyncCapacity.Web.Database;
 using Microsoft.Extensions.Options;
 
@@ -11,7 +12,8 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// figures matter most.
 /// </summary>
 internal sealed class RuntimeSampler(
-    RuntimeTimeline timeline, RequestsInFlight inFlight, DbPoolGauge pool, IOptions<DiagnosticsOptions> options)
+    RuntimeTimeline timeline, RequestsInFlight inFlight, DbPoolGauge pool, IEnumerable<IAuditLog> auditLogs,
+    IOptions<DiagnosticsOptions> options)
     : IHostedService, IDisposable
 {
     private readonly ManualResetEventSlim _stopping = new();
@@ -92,7 +94,7 @@ internal sealed class RuntimeSampler(
             previousOpens = opens;
 
             Volatile.Write(ref _latestCpuPercent, Math.Round(cpuPercent, 1));
-            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, pool, openMs);
+            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, pool, openMs, auditLogs);
             timeline.Add(sample);
             if (_file is not null)
             {

@@ -1,0 +1,23 @@
+namespace AsyncCapacity.Web.Audit;
+
+public static class AuditExtensions
+{
+    public static WebApplicationBuilder AddAuditLogs(this WebApplicationBuilder builder)
+    {
+        builder.Services.AddOptions<AuditOptions>()
+            .Bind(builder.Configuration.GetSection(AuditOptions.SectionName))
+            .ValidateDataAnnotations()
+            .ValidateOnStart();
+
+        builder.Services.AddSingleton<BoundedAuditLog>();
+        builder.Services.AddSingleton<AsyncAuditLog>();
+        builder.Services.AddSingleton<IAuditLog>(services => services.GetRequiredService<BoundedAuditLog>());
+        builder.Services.AddSingleton<IAuditLog>(services => services.GetRequiredService<AsyncAuditLog>());
+
+        // Stopped before the server (hosted services stop in reverse order): new entries get 503 while every accepted
+        // one is committed and answered; the server then finishes those requests and exits.
+        builder.Services.AddHostedService(services => services.GetRequiredService<BoundedAuditLog>());
+        builder.Services.AddHostedService(services => services.GetRequiredService<AsyncAuditLog>());
+        return builder;
+    }
+}

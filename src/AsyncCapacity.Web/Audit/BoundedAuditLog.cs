@@ -1,0 +1,100 @@
+using System.Collections.Concurrent;
+using AsyncCapacity.Web.Database;
+using Microsoft.Extensions.Options;
+
+namespace AsyncCapacity.Web.Audit;
+
+/// <summary>
+/// The field report's audit log: a fixed pool of dedicated writer threads, each inserting one entry at a time with
+/// synchronous ADO.NET, fed by a bounded queue. Its throughput is capped at writers ÷ write time whatever the load.
+/// </summary>
+internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOptions> options, ILogger<BoundedAuditLog> logger)
+    : IAuditLog, IHostedService, IDisposable
+{
+    private readonly BlockingCollection<AuditEntry> _queue = new(options.Value.BoundedQueueCapacity);
+    private readonly AuditCounters _counters = new();
+    private readonly List<Thread> _writers = [];
+
+    public string Variant => "bounded";
+
+    public AuditStats Stats => _counters.Snapshot(_queue.Count);
+
+    public bool TryAccept(AuditEntry entry)
+    {
+        try
+        {
+            if (_queue.TryAdd(entry))
+            {
+                _counters.Accepted();
+                return true;
+            }
+        }
+        catch (InvalidOperationException)
+        {
+            // Adding was completed: the app is shutting down.
+        }
+
+        _counters.Rejected();
+        return false;
+    }
+
+    public Task StartAsync(CancellationToken cancellationToken)
+    {
+        if (database.Unavailable is not null)
+        {
+            return Task.CompletedTask;
+        }
+
+        for (var i = 0; i < options.Value.BoundedWriters; i++)
+        {
+            var writer = new Thread(WriteUntilDrained) { IsBackground = true, Name = $"Audit writer {i + 1}" };
+            _writers.Add(writer);
+            writer.Start();
+        }
+
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Stops taking entries, then lets the writers drain every accepted one before the app exits.</summary>
+    public Task StopAsync(CancellationToken cancellationToken)
+    {
+        _queue.CompleteAdding();
+        foreach (var writer in _writers)
+        {
+            writer.Join();
+        }
+
+        return Task.CompletedTask;
+    }
+
+    public void Dispose() => _queue.Dispose();
+
+    private void WriteUntilDrained()
+    {
+        var delay = TimeSpan.FromMilliseconds(options.Value.WriteDelayMs);
+        foreach (var entry in _queue.GetConsumingEnumerable())
+        {
+            if (!entry.TryClaim())
+            {
+                continue;
+            }
+
+            try
+            {
+                // One synchronous round trip and commit per entry, on this dedicated thread.
+                using var lease = database.Open();
+                using var command = lease.Command(AuditCommands.Insert([entry]));
+                command.ExecuteNonQuery();
+                Thread.Sleep(delay);
+                _counters.Persisted(1);
+                entry.Complete(null);
+            }
+            catch (Exception ex) when (DatabaseFailure.IsUnavailable(ex))
+            {
+                logger.LogWarning("Audit entry {Id} not written: {Message}", entry.Id, ex.Message);
+                _counters.Failed(1);
+                entry.Complete(ex);
+            }
+        }
+    }
+}
