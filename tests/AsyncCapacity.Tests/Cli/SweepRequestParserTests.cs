@@ -89,7 +89,7 @@ public sealed class SweepRequestParserTests
         var request = SweepRequestParser.Parse(Defaults(), DateTimeOffset.UnixEpoch);
 
         // Assert
-        Assert.Equal(["sleep", "db"], request.Experiments.Select(e => e.Name));
+        Assert.Equal(["sleep", "db", "content", "audit"], request.Experiments.Select(e => e.Name));
         Assert.Equal("50", request.Parameters["db"]["ms"]);
     }
 

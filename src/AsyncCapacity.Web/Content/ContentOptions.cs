@@ -1,0 +1,34 @@
+using System.ComponentModel.DataAnnotations;
+
+namespace AsyncCapacity.Web.Content;
+
+/// <summary>Where the content experiment generates its catalogue at start.</summary>
+public sealed class ContentOptions : IValidatableObject
+{
+    public const string SectionName = "Content";
+
+    private const string Key = "Content:Directory (environment Content__Directory)";
+
+    /// <summary>
+    /// A folder the app may create and write. The default lives under the system temp folder because the container
+    /// runs as a non-root user that cannot write the app's own folder.
+    /// </summary>
+    [Required(AllowEmptyStrings = false, ErrorMessage = Key + " must name a folder the app can create and write.")]
+    public string Directory { get; set; } = Path.Combine(Path.GetTempPath(), "asynccapacity-content");
+
+    public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
+    {
+        // Creating the folder and a file that deletes itself is the only honest test of "creatable and writable".
+        try
+        {
+            var root = System.IO.Directory.CreateDirectory(Directory).FullName;
+            using var probe = File.Create(Path.Combine(root, $".write-probe-{Guid.NewGuid():N}"), 1, FileOptions.DeleteOnClose);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
+        {
+            return [new ValidationResult($"{Key} '{Directory}' cannot be created or written: {ex.Message}", [nameof(Directory)])];
+        }
+
+        return [];
+    }
+}

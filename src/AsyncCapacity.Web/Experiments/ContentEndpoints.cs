@@ -1,0 +1,84 @@
+using AsyncCapacity.Web.Content;
+using Microsoft.AspNetCore.Http.HttpResults;
+
+namespace AsyncCapacity.Web.Experiments;
+
+/// <summary>
+/// The content pair: serve a catalogue file by name, read from disk on every request or from the bytes loaded once at
+/// start. Same status, content type, length and body; only where the bytes come from differs.
+/// </summary>
+public static class ContentEndpoints
+{
+    public static RouteGroupBuilder MapContent(this IEndpointRouteBuilder routes)
+    {
+        var group = routes.MapGroup("/content").WithTags("content");
+
+        group.MapGet("", List)
+            .WithName("ContentList")
+            .WithSummary("The catalogue: each file's name, size in bytes and content type.");
+
+        group.MapGet("/file/{name}", FromFile)
+            .WithName("ContentFile")
+            .WithSummary("Blocking: File.ReadAllBytes of the catalogue file on every request.")
+            .ProducesProblem(StatusCodes.Status404NotFound)
+            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+
+        group.MapGet("/memory/{name}", FromMemory)
+            .WithName("ContentMemory")
+            .WithSummary("In memory: the same bytes, loaded once at start.")
+            .ProducesProblem(StatusCodes.Status404NotFound);
+
+        return group;
+    }
+
+    internal static Ok<ContentListing> List(ContentCatalog catalog) => TypedResults.Ok(new ContentListing(
+        catalog.Root,
+        [.. catalog.Entries.Select(entry => new ContentItem(entry.Name, entry.Bytes.LongLength, entry.ContentType))]));
+
+    // Blocking on purpose: File.ReadAllBytes holds this pool thread through open, stat, read and close (four syscalls
+    // or more, and a wait on the disk whenever the page cache misses), and allocates a new array the size of the file
+    // on every request (1 MB lands on the large-object heap, freed only by gen 2 collections). Under load the blocked
+    // threads and the GC work show up as time queued before the pipeline starts, and as server time per request.
+    internal static Results<FileContentHttpResult, ProblemHttpResult> FromFile(string name, ContentCatalog catalog)
+    {
+        if (!catalog.TryFind(name, out var entry))
+        {
+            return UnknownName(name);
+        }
+
+        try
+        {
+            return TypedResults.Bytes(File.ReadAllBytes(entry.Path), entry.ContentType);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            return TypedResults.Problem(
+                title: "Content file unreadable",
+                detail: $"{entry.Path}: {ex.Message} Restart the app to generate it again in Content:Directory.",
+                statusCode: StatusCodes.Status503ServiceUnavailable);
+        }
+    }
+
+    // The bytes were read once at start: the handler hands the same array to the response, which Kestrel writes
+    // asynchronously. Nothing but the pipeline runs per request, and nothing is allocated for the body.
+    internal static Results<FileContentHttpResult, ProblemHttpResult> FromMemory(string name, ContentCatalog catalog)
+    {
+        if (!catalog.TryFind(name, out var entry))
+        {
+            return UnknownName(name);
+        }
+
+        return TypedResults.Bytes(entry.Bytes, entry.ContentType);
+    }
+
+    private static ProblemHttpResult UnknownName(string name) => TypedResults.Problem(
+        title: "Unknown content",
+        detail: $"'{(name.Length > 32 ? name[..32] + "…" : name)}' is not in the catalogue: "
+            + $"{string.Join(", ", ContentFiles.All.Select(file => file.Name))} (GET /content lists them).",
+        statusCode: StatusCodes.Status404NotFound);
+}
+
+/// <summary>What GET /content answers: where the files were generated, and each file's name, size and type.</summary>
+public sealed record ContentListing(string Directory, IReadOnlyList<ContentItem> Files);
+
+public sealed record ContentItem(string Name, long SizeBytes, string ContentType);
