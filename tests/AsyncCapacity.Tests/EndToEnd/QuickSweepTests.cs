@@ -19,18 +19,18 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
     public async Task The_quick_sweep_finds_async_capacity_above_sync_and_its_report_renders_in_Chromium()
     {
         // Act
-        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(10),
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(15),
             "sweep", "--profile", "quick", "--out", _output);
 
         // Assert: the run
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
         Assert.Contains($"Report: {Path.Combine(_output, "index.html")}", console, StringComparison.Ordinal);
-        Assert.Contains("[24/24] db async", console, StringComparison.Ordinal);
+        Assert.Contains("[48/48] audit async", console, StringComparison.Ordinal);
         Assert.Contains("Starting a private PostgreSQL", console, StringComparison.Ordinal);
 
         // Assert: the results
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
-        Assert.Equal(["sleep", "db"], document.Experiments.Select(e => e.Name));
+        Assert.Equal(["sleep", "db", "content", "audit"], document.Experiments.Select(e => e.Name));
         var sleep = document.Experiments[0];
         var sync = sleep.Variants.Single(v => v.Name == "sync");
         var async = sleep.Variants.Single(v => v.Name == "async");
@@ -60,6 +60,19 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.NotNull(dbAsync.Capacity);
         Assert.True(dbAsync.Capacity.Concurrency >= (dbSync.Capacity?.Concurrency ?? 0), db.Verdict);
         Assert.Contains(dbAsync.Timeline, s => s.DbInUse > 0);
+
+        // Assert: content served from disk and from memory, with the time inside the app next to the client's
+        var content = document.Experiments[2];
+        Assert.All(content.Variants.SelectMany(v => v.Steps), s => Assert.NotNull(s.ServerP50Ms));
+        Assert.Equal("small.html", content.Parameters["name"]);
+
+        // Assert: the asynchronous audit writer serves at least as many clients as the bounded pool of writers
+        var audit = document.Experiments[3];
+        var bounded = audit.Variants.Single(v => v.Name == "bounded");
+        var auditAsync = audit.Variants.Single(v => v.Name == "async");
+        Assert.NotNull(auditAsync.Capacity);
+        Assert.True(auditAsync.Capacity.Concurrency >= (bounded.Capacity?.Concurrency ?? 0), audit.Verdict);
+        Assert.True(auditAsync.Steps.Max(s => s.Rps) > bounded.Steps.Max(s => s.Rps), audit.Verdict);
 
         // Assert: the report, in a browser
         await AssertRendersInChromiumAsync(Path.Combine(_output, "index.html"));
@@ -107,7 +120,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         log.WriteLine($"screenshot: {screenshot}; painted pixels per canvas: {string.Join(", ", pixels)}");
 
         Assert.Empty(problems);
-        Assert.True(pixels.Count >= 6, $"expected at least 3 charts per experiment, found {pixels.Count} canvases");
+        Assert.True(pixels.Count >= 12, $"expected at least 3 charts per experiment, found {pixels.Count} canvases");
         Assert.All(pixels, count => Assert.True(count > 2000, $"a chart canvas is (nearly) blank: {count} painted pixels"));
         Assert.True(new FileInfo(screenshot).Length > 50_000, "the screenshot is suspiciously small for a full report");
         Assert.Contains("Thread.Sleep", await page.InnerTextAsync("body"), StringComparison.Ordinal);
