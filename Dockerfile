@@ -1,0 +1,44 @@
+# The AsyncCapacity image: the app under test (the default command) and the `capacity` CLI beside it
+# (dotnet /app/cli/capacity.dll), on the .NET 10 ASP.NET Core runtime. docker-compose.yml builds and runs it;
+# docs/docker-compose.md explains the stack. The build context is filtered by .dockerignore (src/ and the
+# repository-wide build files only; tests/ is not needed).
+
+FROM mcr.microsoft.com/dotnet/sdk:10.0 AS build
+ENV DOTNET_CLI_TELEMETRY_OPTOUT=1 \
+    DOTNET_NOLOGO=1
+WORKDIR /src
+
+# Restore from the project files alone, so that editing code does not download the packages again.
+# global.json pins the SDK band (10.0.100, rollForward latestFeature: any 10.0 SDK of this image qualifies);
+# Directory.Packages.props holds every package version; Directory.Build.props and .editorconfig set the
+# analyzers and TreatWarningsAsErrors, so the image is built under the same rules as a local build.
+COPY global.json Directory.Build.props Directory.Packages.props .editorconfig ./
+COPY src/AsyncCapacity.Web/AsyncCapacity.Web.csproj src/AsyncCapacity.Web/
+COPY src/AsyncCapacity.Report/AsyncCapacity.Report.csproj src/AsyncCapacity.Report/
+COPY src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj src/AsyncCapacity.Cli/
+# WithSqlServer=true adds Microsoft.Data.SqlClient to the app (restored from nuget.org). NuGet audit findings
+# (NU1901-NU1904) stay warnings here, printed but not fatal: no CI builds this image, and an advisory published
+# tomorrow against one of SqlClient's dependencies must not stop every user's `docker compose up`.
+RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -p:WithSqlServer=true \
+      -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904 \
+ && dotnet restore src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904
+
+COPY src/ src/
+# InvariantGlobalization=false for the app only: SqlClient refuses to open a connection in globalization-invariant
+# mode (dotnet/SqlClient#662, "by design"); the runtime image below ships ICU.
+RUN dotnet publish src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -c Release --no-restore -p:UseAppHost=false \
+      -p:WithSqlServer=true -p:InvariantGlobalization=false -o /out/web \
+ && dotnet publish src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -c Release --no-restore -p:UseAppHost=false -o /out/cli
+
+FROM mcr.microsoft.com/dotnet/aspnet:10.0 AS final
+# /app is also the content root, where the app reads appsettings.json (its quiet log levels).
+WORKDIR /app
+COPY --from=build /out/web ./
+COPY --from=build /out/cli ./cli/
+# The image listens on 8080 (ASPNETCORE_HTTP_PORTS=8080 is the base image's default). Logs stay quiet:
+# appsettings.json keeps the framework at Warning, so the app prints its start-up line and problems only.
+EXPOSE 8080
+# The base image's non-root user "app" (UID 1654).
+USER $APP_UID
+# Healthcheck (in docker-compose.yml): dotnet /app/AsyncCapacity.Web.dll --health-probe
+ENTRYPOINT ["dotnet", "/app/AsyncCapacity.Web.dll"]

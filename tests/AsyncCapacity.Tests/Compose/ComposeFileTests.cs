@@ -1,0 +1,535 @@
+using System.ComponentModel;
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Text.Json;
+using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Tests.Infrastructure;
+
+namespace AsyncCapacity.Tests.Compose;
+
+/// <summary>
+/// docker-compose.yml as Docker Compose itself reads it: `docker compose config --format json`, per profile, with the
+/// .env beside it. No engine is needed (nothing is pulled or started), only the docker client and its compose plugin.
+/// </summary>
+public sealed class ComposeFileTests
+{
+    private static readonly string[] SqlServerServices = ["app", "k6", "mssql", "report", "results-init"];
+    private static readonly string[] PostgresServices = ["app-postgres", "k6", "postgres", "report", "results-init"];
+
+    [DockerComposeFact]
+    public async Task Plain_up_starts_SQL_Server_the_app_k6_and_the_report_and_no_PostgreSQL()
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile: null);
+
+        // Assert
+        Assert.Equal(SqlServerServices, services.EnumerateObject().Select(s => s.Name).Order(StringComparer.Ordinal));
+        Assert.Equal("mcr.microsoft.com/mssql/server:2022-latest", Image(services, "mssql"));
+        Assert.Equal("SqlServer", EnvironmentOf(services, "app")["Database__Provider"]);
+        Assert.Contains("Server=mssql,1433;", EnvironmentOf(services, "app")["Database__ConnectionString"], StringComparison.Ordinal);
+        Assert.Contains("TrustServerCertificate=True;Encrypt=True", EnvironmentOf(services, "app")["Database__ConnectionString"], StringComparison.Ordinal);
+    }
+
+    [DockerComposeFact]
+    public async Task The_postgres_profile_starts_PostgreSQL_instead_of_SQL_Server_behind_the_same_app_name()
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync("postgres");
+
+        // Assert
+        Assert.Equal(PostgresServices, services.EnumerateObject().Select(s => s.Name).Order(StringComparer.Ordinal));
+        Assert.StartsWith("postgres:17", Image(services, "postgres"), StringComparison.Ordinal);
+        Assert.Contains("max_connections=200", Strings(services.GetProperty("postgres").GetProperty("command")));
+        Assert.Contains("pg_isready -h 127.0.0.1", string.Join(' ', Strings(services.GetProperty("postgres").GetProperty("healthcheck").GetProperty("test"))),
+            StringComparison.Ordinal);
+        Assert.Equal("PostgreSQL", EnvironmentOf(services, "app-postgres")["Database__Provider"]);
+        Assert.Contains("Host=postgres;", EnvironmentOf(services, "app-postgres")["Database__ConnectionString"], StringComparison.Ordinal);
+        var aliases = services.GetProperty("app-postgres").GetProperty("networks").GetProperty("default").GetProperty("aliases");
+        Assert.Contains("app", Strings(aliases));
+    }
+
+    [DockerComposeTheory]
+    [InlineData(null, "app")]
+    [InlineData("postgres", "app-postgres")]
+    public async Task The_app_is_built_from_the_Dockerfile_with_two_CPUs_and_probed_by_its_own_health_check(string? profile, string app)
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile);
+
+        // Assert
+        var service = services.GetProperty(app);
+        var build = service.GetProperty("build");
+        var context = Path.GetFullPath(build.GetProperty("context").GetString()!, Repository.Root);
+        Assert.Equal("Dockerfile", build.GetProperty("dockerfile").GetString());
+        Assert.True(File.Exists(Path.Combine(context, "Dockerfile")), $"build context {context} has no Dockerfile");
+        Assert.Equal(Path.GetFileName(Repository.Root), Path.GetFileName(context.TrimEnd('/', '\\')));
+        Assert.Equal(2.0, Number(service.GetProperty("cpus")));
+        Assert.Equal(["CMD", "dotnet", "/app/AsyncCapacity.Web.dll", "--health-probe"], Strings(service.GetProperty("healthcheck").GetProperty("test")));
+        Assert.Equal("asynccapacity:local", Image(services, "report"));
+        Assert.Equal(Image(services, app), Image(services, "report"));
+    }
+
+    [DockerComposeFact]
+    public async Task SQL_Server_gets_2_GB_or_more_and_is_probed_with_mssql_tools18_trusting_its_certificate()
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile: null);
+
+        // Assert
+        var mssql = services.GetProperty("mssql");
+        var test = Strings(mssql.GetProperty("healthcheck").GetProperty("test"));
+        Assert.Equal("CMD-SHELL", test[0]);
+        Assert.StartsWith("/opt/mssql-tools18/bin/sqlcmd ", test[1], StringComparison.Ordinal);
+        Assert.Contains(" -C ", test[1], StringComparison.Ordinal);
+        Assert.Contains("$MSSQL_SA_PASSWORD", test[1], StringComparison.Ordinal);
+        Assert.Equal("5s", mssql.GetProperty("healthcheck").GetProperty("interval").GetString());
+        Assert.True(Number(mssql.GetProperty("mem_limit")) >= 2L * 1024 * 1024 * 1024);
+        Assert.Equal("Y", EnvironmentOf(services, "mssql")["ACCEPT_EULA"]);
+        Assert.False(string.IsNullOrEmpty(EnvironmentOf(services, "mssql")["MSSQL_SA_PASSWORD"]));
+    }
+
+    [DockerComposeTheory]
+    [InlineData(null, "mssql", "app")]
+    [InlineData("postgres", "postgres", "app-postgres")]
+    public async Task Each_service_waits_for_the_one_before_it_database_app_k6_report(string? profile, string database, string app)
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile);
+
+        // Assert
+        Assert.Equal(("service_healthy", true), Dependency(services, app, database));
+        Assert.Equal(("service_healthy", false), Dependency(services, "k6", app));
+        Assert.Equal(("service_completed_successfully", true), Dependency(services, "k6", "results-init"));
+        Assert.Equal(("service_completed_successfully", true), Dependency(services, "report", "k6"));
+        Assert.Equal(("service_healthy", false), Dependency(services, "report", app));
+        Assert.True(services.GetProperty(database).TryGetProperty("healthcheck", out _), $"{database} has no healthcheck to wait for");
+
+        // A dependency on a service of the other profile must be optional, or compose refuses the project.
+        foreach (var service in services.EnumerateObject())
+        {
+            if (!service.Value.TryGetProperty("depends_on", out var dependsOn))
+            {
+                continue;
+            }
+
+            foreach (var dependency in dependsOn.EnumerateObject().Where(d => !services.TryGetProperty(d.Name, out _)))
+            {
+                Assert.False(Required(dependency.Value), $"{service.Name} requires {dependency.Name}, which this profile does not start");
+            }
+        }
+    }
+
+    [DockerComposeTheory]
+    [InlineData(null)]
+    [InlineData("postgres")]
+    public async Task Only_the_app_publishes_a_port_and_only_on_127_0_0_1(string? profile)
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile);
+
+        // Assert
+        var published = services.EnumerateObject()
+            .Where(s => s.Value.TryGetProperty("ports", out var ports) && ports.GetArrayLength() > 0)
+            .ToDictionary(s => s.Name, s => s.Value.GetProperty("ports").EnumerateArray().ToList());
+        var (name, ports) = Assert.Single(published);
+        Assert.StartsWith("app", name, StringComparison.Ordinal);
+        var port = Assert.Single(ports);
+        Assert.Equal("127.0.0.1", port.GetProperty("host_ip").GetString());
+        Assert.Equal(8080, port.GetProperty("target").GetInt32());
+    }
+
+    [DockerComposeFact]
+    public async Task K6_is_the_pinned_image_running_run_all_sh_against_the_app_into_its_results_volume()
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile: null);
+
+        // Assert
+        var k6 = services.GetProperty("k6");
+        var environment = EnvironmentOf(services, "k6");
+        Assert.Equal("grafana/k6:2.2.0", Image(services, "k6"));
+        Assert.Equal("grafana/k6:2.2.0", Image(services, "results-init"));
+        Assert.Equal(["/bin/sh", "/scripts/run-all.sh"], Strings(k6.GetProperty("entrypoint")));
+        Assert.Equal("http://app:8080", environment["BASE_URL"]);
+        Assert.Equal("/results", environment["RESULTS_DIR"]);
+        Assert.Equal("false", environment["K6_NEW_MACHINE_READABLE_SUMMARY"]);
+        Assert.Equal("sleep,db", environment["EXPERIMENTS"]);
+        Assert.Equal("1,10,50,100,200", environment["STEPS"]);
+        Assert.True(Number(k6.GetProperty("cpus")) > 0);
+        var volumes = k6.GetProperty("volumes").EnumerateArray().ToList();
+        var scripts = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/scripts");
+        Assert.Equal("bind", scripts.GetProperty("type").GetString());
+        Assert.True(scripts.TryGetProperty("read_only", out var readOnly) && readOnly.GetBoolean());
+        Assert.True(File.Exists(Path.Combine(Path.GetFullPath(scripts.GetProperty("source").GetString()!, Repository.Root), "run-all.sh")));
+        var results = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/results");
+        Assert.Equal(("volume", "k6-results"), (results.GetProperty("type").GetString(), results.GetProperty("source").GetString()));
+        Assert.Equal(["chown", "12345:12345", "/results"], Strings(services.GetProperty("results-init").GetProperty("entrypoint")));
+    }
+
+    [DockerComposeFact]
+    public async Task The_report_script_is_valid_sh_once_compose_has_interpolated_it()
+    {
+        // Arrange
+        var services = await ComposeConfig.ServicesAsync(profile: null);
+        var report = services.GetProperty("report");
+        var script = Path.Combine(Directory.CreateTempSubdirectory("compose-report-").FullName, "report.sh");
+        // Recent Compose versions print a literal $ as $$ (so that the output can be read again); the container gets $.
+        // The script never uses the shell's own $$, so $${ or $$( can only be that escaping.
+        var command = Strings(report.GetProperty("command"))[0];
+        var escaped = command.Contains("$${", StringComparison.Ordinal) || command.Contains("$$(", StringComparison.Ordinal);
+        await File.WriteAllTextAsync(script, escaped ? command.Replace("$$", "$", StringComparison.Ordinal) : command);
+
+        // Act
+        var (exitCode, _, errors) = await ShellProcess.RunAsync("sh", ["-n", script], new Dictionary<string, string?>());
+
+        // Assert
+        Assert.True(exitCode == 0, $"sh -n on the report script: {errors}");
+        var text = await File.ReadAllTextAsync(script);
+        Assert.Contains("capacity.dll report /results --app \"$APP_URL\"", text, StringComparison.Ordinal);
+        Assert.Contains("Report: reports/$name/index.html", text, StringComparison.Ordinal);
+        Assert.Equal("http://app:8080", EnvironmentOf(services, "report")["APP_URL"]);
+        var reports = Assert.Single(report.GetProperty("volumes").EnumerateArray(), v => v.GetProperty("target").GetString() == "/reports");
+        Assert.Equal(Path.Combine(Repository.Root, "reports"), Path.GetFullPath(reports.GetProperty("source").GetString()!, Repository.Root));
+    }
+
+    [DockerComposeFact]
+    public async Task Without_the_SQL_Server_password_compose_refuses_the_project_and_names_the_variable()
+    {
+        // Arrange: .env without its MSSQL_SA_PASSWORD line
+        var envFile = Path.Combine(Directory.CreateTempSubdirectory("compose-env-").FullName, ".env");
+        var lines = await File.ReadAllLinesAsync(Path.Combine(Repository.Root, ".env"));
+        await File.WriteAllLinesAsync(envFile, lines.Where(l => !l.StartsWith("MSSQL_SA_PASSWORD=", StringComparison.Ordinal)));
+
+        // Act
+        var (exitCode, _, errors) = await ComposeConfig.RunAsync(profile: null, [], ["--env-file", envFile]);
+
+        // Assert
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains("MSSQL_SA_PASSWORD", errors, StringComparison.Ordinal);
+    }
+
+    private static string Image(JsonElement services, string name) => services.GetProperty(name).GetProperty("image").GetString()!;
+
+    private static Dictionary<string, string?> EnvironmentOf(JsonElement services, string name) =>
+        services.GetProperty(name).GetProperty("environment").EnumerateObject().ToDictionary(e => e.Name, e => e.Value.GetString());
+
+    private static (string Condition, bool Required) Dependency(JsonElement services, string service, string dependency)
+    {
+        var entry = services.GetProperty(service).GetProperty("depends_on").GetProperty(dependency);
+        return (entry.GetProperty("condition").GetString()!, Required(entry));
+    }
+
+    // Compose writes required: true when the file leaves it out.
+    private static bool Required(JsonElement dependency) =>
+        !dependency.TryGetProperty("required", out var required) || required.GetBoolean();
+
+    private static string[] Strings(JsonElement array) => [.. array.EnumerateArray().Select(e => e.GetString()!)];
+
+    // Compose writes some numbers as strings (mem_limit is "3221225472").
+    private static double Number(JsonElement value) => value.ValueKind == JsonValueKind.Number
+        ? value.GetDouble()
+        : double.Parse(value.GetString()!, System.Globalization.CultureInfo.InvariantCulture);
+}
+
+/// <summary>
+/// k6-scripts/run-all.sh, the k6 service's command, run here with the real k6 and sh (the image's is busybox; the
+/// script keeps to POSIX sh for both).
+/// </summary>
+public sealed class RunAllScriptTests
+{
+    private static readonly string Script = Path.Combine(Repository.Root, "k6-scripts", "run-all.sh");
+
+    [Fact]
+    public async Task Run_all_sh_is_valid_POSIX_sh()
+    {
+        // Act
+        var (exitCode, _, errors) = await ShellProcess.RunAsync("sh", ["-n", Script], new Dictionary<string, string?>());
+
+        // Assert
+        Assert.True(exitCode == 0, errors);
+    }
+
+    [Fact]
+    public async Task Run_all_sh_fails_at_once_naming_k6_and_K6_PATH_when_k6_is_missing()
+    {
+        // Arrange
+        var results = Directory.CreateTempSubdirectory("run-all-").FullName;
+
+        // Act
+        var (exitCode, output, errors) = await RunAllAsync(new() { ["K6_PATH"] = "/nonexistent/k6", ["RESULTS_DIR"] = results });
+
+        // Assert
+        Assert.Equal(1, exitCode);
+        Assert.Equal("", output);
+        Assert.Contains("k6 not found ('/nonexistent/k6')", errors, StringComparison.Ordinal);
+        Assert.Contains("K6_PATH", errors, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Run_all_sh_refuses_an_unknown_experiment_before_running_any()
+    {
+        // Arrange
+        var results = Directory.CreateTempSubdirectory("run-all-").FullName;
+        var k6 = await LocateK6Async(results);
+
+        // Act
+        var (exitCode, output, errors) = await RunAllAsync(new()
+        {
+            ["K6_PATH"] = k6,
+            ["RESULTS_DIR"] = results,
+            ["EXPERIMENTS"] = "sleep,nosuch",
+        });
+
+        // Assert
+        Assert.Equal(1, exitCode);
+        Assert.Equal("", output);
+        Assert.Contains("unknown experiment 'nosuch'", errors, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Run_all_sh_sweeps_with_real_k6_into_a_results_file_and_a_missed_SLA_is_a_finding_not_a_failure()
+    {
+        // Arrange: the real app on loopback; a 1 ms SLA that a 50 ms sleep must miss, so k6 exits 99
+        var results = Directory.CreateTempSubdirectory("run-all-").FullName;
+        await File.WriteAllTextAsync(Path.Combine(results, "db-k6.json"), "{ \"from\": \"an earlier run\" }");
+        var k6 = await LocateK6Async(results);
+        await using var app = AppHostFixture.Build(AppHostFixture.DefaultSettings());
+        await app.StartAsync();
+
+        // Act
+        var (exitCode, output, errors) = await RunAllAsync(new()
+        {
+            ["K6_PATH"] = k6,
+            ["RESULTS_DIR"] = results,
+            ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
+            ["EXPERIMENTS"] = "sleep",
+            ["VARIANTS"] = "async",
+            ["STEPS"] = "1",
+            ["WARMUP_SECONDS"] = "0",
+            ["STEP_SECONDS"] = "1",
+            ["COOLDOWN_SECONDS"] = "0",
+            ["DELAY_MS"] = "50",
+            ["SLA_P95_MS"] = "1",
+        });
+        await app.StopAsync();
+
+        // Assert
+        Assert.True(exitCode == 0, $"run-all.sh exited {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("[1/1] sleep done: some steps missed the SLA (k6 exit code 99", output, StringComparison.Ordinal);
+        Assert.Contains("ran: sleep; results: sleep-k6.json", output, StringComparison.Ordinal);
+        Assert.Equal(["sleep-k6.json"], Directory.GetFiles(results, "*-k6.json").Select(Path.GetFileName));
+        using var document = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(results, "sleep-k6.json")));
+        Assert.Equal("asynccapacity-k6/1", document.RootElement.GetProperty("format").GetString());
+        var step = Assert.Single(document.RootElement.GetProperty("steps").EnumerateArray());
+        Assert.True(step.GetProperty("requests").GetInt32() > 0);
+    }
+
+    [Fact]
+    public async Task Run_all_sh_fails_naming_the_k6_exit_code_when_the_target_is_down()
+    {
+        // Arrange
+        var results = Directory.CreateTempSubdirectory("run-all-").FullName;
+        var k6 = await LocateK6Async(results);
+
+        // Act
+        var (exitCode, _, errors) = await RunAllAsync(new()
+        {
+            ["K6_PATH"] = k6,
+            ["RESULTS_DIR"] = results,
+            ["BASE_URL"] = $"http://127.0.0.1:{ClosedPort()}",
+            ["EXPERIMENTS"] = "sleep",
+        });
+
+        // Assert
+        Assert.Equal(1, exitCode);
+        Assert.Contains("sleep did not run to the end: k6 exited with code 108", errors, StringComparison.Ordinal);
+        Assert.Empty(Directory.GetFiles(results, "*-k6.json"));
+    }
+
+    internal static int ClosedPort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    private static async Task<string> LocateK6Async(string logDirectory) =>
+        (await K6Tool.LocateAsync(new RepositoryLayout(Repository.Root), logDirectory, CancellationToken.None)).Path;
+
+    private static Task<(int ExitCode, string Output, string Errors)> RunAllAsync(Dictionary<string, string?> environment)
+    {
+        foreach (var name in new[] { "BASE_URL", "EXPERIMENTS", "STEPS", "VARIANTS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS",
+            "SLA_P95_MS", "SLA_ERROR_RATE", "REQUEST_TIMEOUT", "DELAY_MS" })
+        {
+            environment.TryAdd(name, null);
+        }
+
+        environment.TryAdd("K6_NEW_MACHINE_READABLE_SUMMARY", "false");
+        return ShellProcess.RunAsync("sh", [Script], environment);
+    }
+}
+
+/// <summary>The image's healthcheck, as Docker runs it: a separate process of the app that must not start the host.</summary>
+public sealed class HealthProbeTests
+{
+    private static readonly string WebDll = Path.Combine(AppContext.BaseDirectory, "AsyncCapacity.Web.dll");
+
+    [Fact]
+    public async Task The_health_probe_exits_0_when_the_app_answers_healthz()
+    {
+        // Arrange
+        await using var app = AppHostFixture.Build(AppHostFixture.DefaultSettings());
+        await app.StartAsync();
+        var url = new Uri(AppHostFixture.Address(app), "/healthz");
+
+        // Act
+        var (exitCode, output, _) = await ShellProcess.RunAsync("dotnet", [WebDll, "--health-probe", url.ToString()], new Dictionary<string, string?>());
+        await app.StopAsync();
+
+        // Assert
+        Assert.Equal(0, exitCode);
+        Assert.Equal($"healthy: GET {url} answered 200 OK", output.Trim());
+    }
+
+    [Fact]
+    public async Task The_health_probe_exits_1_at_once_with_one_line_when_nothing_listens()
+    {
+        // Arrange
+        var url = $"http://127.0.0.1:{RunAllScriptTests.ClosedPort()}/healthz";
+        var clock = Stopwatch.StartNew();
+
+        // Act
+        var (exitCode, output, _) = await ShellProcess.RunAsync("dotnet", [WebDll, "--health-probe", url], new Dictionary<string, string?>());
+
+        // Assert
+        Assert.Equal(1, exitCode);
+        var line = Assert.Single(output.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith($"unhealthy: GET {url} failed: ", line, StringComparison.Ordinal);
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(10), $"the probe took {clock.Elapsed} against a closed port");
+    }
+
+    [Fact]
+    public async Task The_health_probe_rejects_a_URL_that_is_not_http()
+    {
+        // Act
+        var (exitCode, output, _) = await ShellProcess.RunAsync("dotnet", [WebDll, "--health-probe", "localhost:8080"], new Dictionary<string, string?>());
+
+        // Assert
+        Assert.Equal(1, exitCode);
+        Assert.Contains("is not an http(s) URL", output, StringComparison.Ordinal);
+    }
+}
+
+/// <summary>A [Fact] that is skipped, saying what to install, where `docker compose` cannot run.</summary>
+public sealed class DockerComposeFactAttribute : FactAttribute
+{
+    public DockerComposeFactAttribute() => Skip = ComposeConfig.Unavailable.Value;
+}
+
+/// <summary>A [Theory] that is skipped, saying what to install, where `docker compose` cannot run.</summary>
+public sealed class DockerComposeTheoryAttribute : TheoryAttribute
+{
+    public DockerComposeTheoryAttribute() => Skip = ComposeConfig.Unavailable.Value;
+}
+
+/// <summary>`docker compose config` on the repository's docker-compose.yml and .env, isolated from the caller's settings.</summary>
+internal static class ComposeConfig
+{
+    /// <summary>Why `docker compose` cannot run here, or null when it can.</summary>
+    public static readonly Lazy<string?> Unavailable = new(() =>
+    {
+        const string Install = "Install Docker Desktop, or the docker CLI with its Compose v2 plugin (Debian/Ubuntu: docker-ce-cli and "
+            + "docker-compose-plugin from Docker's apt repository); no engine is needed for these tests.";
+        try
+        {
+            var (exitCode, output, errors) = ShellProcess.RunAsync("docker", ["compose", "version"], new Dictionary<string, string?>())
+                .GetAwaiter().GetResult();
+            var reason = (errors + output).Trim().Split('\n')[0];
+            return exitCode == 0 ? null : $"`docker compose version` failed ({reason}). {Install}";
+        }
+        catch (Win32Exception)
+        {
+            return $"No `docker` on PATH. {Install}";
+        }
+    });
+
+    // Variables docker-compose.yml reads: the caller's shell must not change what .env says.
+    private static readonly string[] Variables =
+    [
+        "COMPOSE_PROFILES", "COMPOSE_FILE", "COMPOSE_PROJECT_NAME", "COMPOSE_ENV_FILES", "MSSQL_SA_PASSWORD", "POSTGRES_PASSWORD",
+        "EXPERIMENTS", "STEPS", "VARIANTS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS", "SLA_P95_MS", "SLA_ERROR_RATE",
+        "REQUEST_TIMEOUT", "DELAY_MS", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
+    ];
+
+    public static async Task<JsonElement> ServicesAsync(string? profile)
+    {
+        var (exitCode, output, errors) = await RunAsync(profile, []);
+        Assert.True(exitCode == 0, $"docker compose config exited {exitCode}: {errors}");
+        using var document = JsonDocument.Parse(output);
+        return document.RootElement.GetProperty("services").Clone();
+    }
+
+    public static Task<(int ExitCode, string Output, string Errors)> RunAsync(
+        string? profile, Dictionary<string, string?> environment, string[]? options = null)
+    {
+        foreach (var name in Variables)
+        {
+            environment.TryAdd(name, null);
+        }
+
+        string[] selection = profile is null ? [] : ["--profile", profile];
+        return ShellProcess.RunAsync("docker",
+            ["compose", "--project-directory", Repository.Root, "-f", Path.Combine(Repository.Root, "docker-compose.yml"), .. options ?? [],
+                .. selection, "config", "--format", "json"],
+            environment);
+    }
+}
+
+/// <summary>Runs a program from the repository root and collects its output; a null value removes a variable.</summary>
+internal static class ShellProcess
+{
+    public static async Task<(int ExitCode, string Output, string Errors)> RunAsync(
+        string program, IEnumerable<string> arguments, IReadOnlyDictionary<string, string?> environment)
+    {
+        var startInfo = new ProcessStartInfo(program)
+        {
+            WorkingDirectory = Repository.Root,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in arguments)
+        {
+            startInfo.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment)
+        {
+            if (value is null)
+            {
+                startInfo.Environment.Remove(name);
+            }
+            else
+            {
+                startInfo.Environment[name] = value;
+            }
+        }
+
+        using var process = Process.Start(startInfo)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var errors = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{program} {string.Join(' ', startInfo.ArgumentList)} did not finish within 2 minutes");
+        }
+
+        return (process.ExitCode, await output, await errors);
+    }
+}
