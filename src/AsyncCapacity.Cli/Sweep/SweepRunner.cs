@@ -89,7 +89,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 await using (var app = await WebApp.StartAsync(layout, AppEnvironment(timelineFile, experiment), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken))
                 {
                     var client = new AppClient(app.Url);
-                        _appInfo = MergeAppInfo(_appInfo, await client.GetRuntimeAsync(long.MaxValue, cancellationToken));
+                    _appInfo = MergeAppInfo(_appInfo, await client.GetRuntimeAsync(long.MaxValue, cancellationToken));
                     if (runs.Count == 0)
                     {
                         await ProbeAsync(experiment, client, cancellationToken);

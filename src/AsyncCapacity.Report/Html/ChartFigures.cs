@@ -9,6 +9,12 @@ namespace AsyncCapacity.Report.Html;
 /// </summary>
 internal static class ChartFigures
 {
+    private const string StepMarkersNote = "Dotted lines: each step's start and its clients; shaded: warm-up.";
+
+    private const string TimelineNote =
+        "Pool threads (solid, left axis) and work items queued for a thread (dashed, right axis), sampled each second, "
+        + "on the same scales for every variant. " + StepMarkersNote;
+
     public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment, int experimentIndex)
     {
         var experimentAttribute = experimentIndex.ToString(CultureInfo.InvariantCulture);
@@ -43,21 +49,15 @@ internal static class ChartFigures
         html.Close("div");
     }
 
-    private const string TimelineNote =
-        "Pool threads (solid, left axis) and work items queued for a thread (dashed, right axis), sampled each second, "
-        + "on the same scales for every variant. " + StepMarkersNote;
-
-    private const string StepMarkersNote = "Dotted lines: each step's start and its clients; shaded: warm-up.";
-
-    /// <summary>What is held on the left axis (solid lines), what waits on the right (dashed), and the pool's ceiling.</summary>
+    /// <summary>What is held on the left axis (solid), what waits on the right (dashed), and the pool's ceiling.</summary>
     private static string ConnectionPoolTimelineNote(int? poolSize)
     {
         var ceiling = poolSize is { } size
-            ? $" Long dashes: the pool's size, {size.ToString("#,0", CultureInfo.InvariantCulture)} connections."
+            ? $" Long purple dashes: the pool's size, {size.ToString("#,0", CultureInfo.InvariantCulture)} connections."
             : string.Empty;
-        return "Held, solid, left axis: pool threads and database connections in use. Waiting, dashed, right axis: work items "
-            + "queued for a thread and requests waiting for a connection. Sampled each second, on the same scales for every variant."
-            + ceiling + " " + StepMarkersNote;
+        return "Solid, left axis: pool threads and connections in use (purple). Dashed, right axis: work items queued for a thread "
+            + "and requests waiting for a connection (purple)." + ceiling
+            + " Sampled each second, on the same scales for every variant. " + StepMarkersNote;
     }
 
     private static void Figure(HtmlWriter html, string title, string chart, string experiment, string? variant, string note)
