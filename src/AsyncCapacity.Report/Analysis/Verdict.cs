@@ -28,6 +28,11 @@ public static class Verdict
             text.Append(Invariant($" {ranked[0].Name} served {best.Concurrency / (double)worst.Concurrency:0.#}× the clients of {ranked[^1].Name}."));
         }
 
+        // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.
+        text.Append(" Peak throughput: ")
+            .AppendJoin(", ", ranked.Select(v => v.Steps.MaxBy(s => s.Rps)!).Zip(ranked, (peak, v) =>
+                Invariant($"{v.Name} {peak.Rps:0.#} req/s at {peak.Concurrency} {Clients(peak.Concurrency)}")))
+            .Append('.');
         return text.ToString();
     }
 
