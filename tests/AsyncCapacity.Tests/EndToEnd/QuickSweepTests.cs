@@ -1,4 +1,3 @@
-using System.Text.Json;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.Playwright;
@@ -80,50 +79,17 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
 
     private async Task AssertRendersInChromiumAsync(string htmlPath)
     {
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 1000 } });
-        var problems = new List<string>();
-        page.Console += (_, message) =>
-        {
-            if (message.Type is "error" or "warning")
-            {
-                problems.Add($"console {message.Type}: {message.Text}");
-            }
-        };
-        page.PageError += (_, error) => problems.Add($"page error: {error}");
-        page.RequestFailed += (_, request) => problems.Add($"request failed: {request.Url}");
-        page.Request += (_, request) =>
-        {
-            if (!request.Url.StartsWith("file://", StringComparison.Ordinal) && !request.Url.StartsWith("data:", StringComparison.Ordinal))
-            {
-                problems.Add($"network request from a self-contained report: {request.Url}");
-            }
-        };
-
-        await page.GotoAsync(new Uri(htmlPath).AbsoluteUri);
-        await page.WaitForLoadStateAsync(LoadState.NetworkIdle);
-
-        // Every chart canvas must have drawn something: count its non-transparent pixels.
-        var painted = await page.EvaluateAsync<JsonElement>("""
-            () => [...document.querySelectorAll('canvas')].map(c => {
-              const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-              let n = 0;
-              for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
-              return n;
-            })
-            """);
-        var pixels = painted.EnumerateArray().Select(e => e.GetInt32()).ToList();
+        await using var report = await ReportInBrowser.OpenAsync(htmlPath);
+        var pixels = await report.PaintedPixelsPerCanvasAsync();
         var screenshot = Path.Combine(_output, "report.png");
-        await page.ScreenshotAsync(new PageScreenshotOptions { Path = screenshot, FullPage = true });
+        await report.Page.ScreenshotAsync(new PageScreenshotOptions { Path = screenshot, FullPage = true });
         log.WriteLine($"screenshot: {screenshot}; painted pixels per canvas: {string.Join(", ", pixels)}");
 
-        Assert.Empty(problems);
-        Assert.True(pixels.Count >= 12, $"expected at least 3 charts per experiment, found {pixels.Count} canvases");
+        Assert.Empty(report.Problems);
+        Assert.True(pixels.Length >= 12, $"expected at least 3 charts per experiment, found {pixels.Length} canvases");
         Assert.All(pixels, count => Assert.True(count > 2000, $"a chart canvas is (nearly) blank: {count} painted pixels"));
         Assert.True(new FileInfo(screenshot).Length > 50_000, "the screenshot is suspiciously small for a full report");
-        Assert.Contains("Thread.Sleep", await page.InnerTextAsync("body"), StringComparison.Ordinal);
+        Assert.Contains("Thread.Sleep", await report.Page.InnerTextAsync("body"), StringComparison.Ordinal);
     }
 
     public void Dispose()

@@ -1,0 +1,68 @@
+using Microsoft.Playwright;
+
+namespace AsyncCapacity.Tests.Infrastructure;
+
+/// <summary>
+/// A report opened in headless Chromium as a reader would open it (file://), with every console error, page error
+/// and network request it makes collected: a self-contained report makes none.
+/// </summary>
+internal sealed class ReportInBrowser : IAsyncDisposable
+{
+    private readonly IPlaywright _playwright;
+    private readonly IBrowser _browser;
+    private readonly List<string> _problems = [];
+
+    private ReportInBrowser(IPlaywright playwright, IBrowser browser, IPage page)
+    {
+        _playwright = playwright;
+        _browser = browser;
+        Page = page;
+    }
+
+    public IPage Page { get; }
+
+    public IReadOnlyList<string> Problems => _problems;
+
+    public static async Task<ReportInBrowser> OpenAsync(string htmlPath)
+    {
+        var (playwright, browser) = await Chromium.LaunchAsync();
+        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 1000 } });
+        var report = new ReportInBrowser(playwright, browser, page);
+        page.Console += (_, message) =>
+        {
+            if (message.Type is "error" or "warning")
+            {
+                report._problems.Add($"console {message.Type}: {message.Text}");
+            }
+        };
+        page.PageError += (_, error) => report._problems.Add($"page error: {error}");
+        page.RequestFailed += (_, request) => report._problems.Add($"request failed: {request.Url}");
+        page.Request += (_, request) =>
+        {
+            if (!request.Url.StartsWith("file://", StringComparison.Ordinal) && !request.Url.StartsWith("data:", StringComparison.Ordinal))
+            {
+                report._problems.Add($"network request from a self-contained report: {request.Url}");
+            }
+        };
+
+        await page.GotoAsync(new Uri(htmlPath).AbsoluteUri);
+        await page.WaitForLoadStateAsync(LoadState.NetworkIdle);
+        return report;
+    }
+
+    /// <summary>How many non-transparent pixels each chart canvas holds: a drawn chart has thousands.</summary>
+    public Task<int[]> PaintedPixelsPerCanvasAsync() => Page.EvaluateAsync<int[]>("""
+        () => [...document.querySelectorAll('canvas')].map(c => {
+          const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let n = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
+          return n;
+        })
+        """);
+
+    public async ValueTask DisposeAsync()
+    {
+        await _browser.DisposeAsync();
+        _playwright.Dispose();
+    }
+}
