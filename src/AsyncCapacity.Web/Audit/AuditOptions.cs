@@ -11,9 +11,13 @@ public sealed class AuditOptions
     [Range(1, 64, ErrorMessage = "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between {1} and {2}.")]
     public int BoundedWriters { get; set; } = 5;
 
-    /// <summary>Entries the bounded log queues for its writers; beyond it requests get 503 at once.</summary>
+    /// <summary>
+    /// Entries the bounded log queues for its writers (two per writer); beyond it requests get 503 at once. Its request
+    /// threads block while they wait, so the backlog mostly sits in the thread pool's queue, unseen, until the pool has
+    /// grown more threads than writers + queue: then the 503s begin.
+    /// </summary>
     [Range(1, 1_000_000, ErrorMessage = "Audit:BoundedQueueCapacity (environment Audit__BoundedQueueCapacity) must be between {1} and {2}.")]
-    public int BoundedQueueCapacity { get; set; } = 200;
+    public int BoundedQueueCapacity { get; set; } = 10;
 
     /// <summary>Concurrent batch writers of the asynchronous log.</summary>
     [Range(1, 64, ErrorMessage = "Audit:AsyncWriters (environment Audit__AsyncWriters) must be between {1} and {2}.")]
