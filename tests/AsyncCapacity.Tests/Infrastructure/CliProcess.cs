@@ -6,7 +6,11 @@ namespace AsyncCapacity.Tests.Infrastructure;
 /// <summary>Runs the real `capacity` CLI (the build next to the tests) from the repository root, as a user would.</summary>
 internal static class CliProcess
 {
-    public static async Task<(int ExitCode, string Output)> RunAsync(ITestOutputHelper log, TimeSpan timeout, params string[] arguments)
+    public static Task<(int ExitCode, string Output)> RunAsync(ITestOutputHelper log, TimeSpan timeout, params string[] arguments) =>
+        RunAsync(log, timeout, new Dictionary<string, string>(), arguments);
+
+    public static async Task<(int ExitCode, string Output)> RunAsync(
+        ITestOutputHelper log, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, params string[] arguments)
     {
         var startInfo = new ProcessStartInfo("dotnet")
         {
@@ -19,6 +23,11 @@ internal static class CliProcess
         foreach (var argument in arguments)
         {
             startInfo.ArgumentList.Add(argument);
+        }
+
+        foreach (var (key, value) in environment)
+        {
+            startInfo.Environment[key] = value;
         }
 
         using var process = new Process { StartInfo = startInfo };

@@ -1,0 +1,67 @@
+using AsyncCapacity.Tests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.Cli;
+
+/// <summary>The real `capacity` process refusing what cannot work: one clear message, the documented exit code.</summary>
+public sealed class CliErrorTests(ITestOutputHelper log)
+{
+    private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
+
+    [Theory]
+    [InlineData("1", new[] { "sweep", "--profile", "huge" })]
+    [InlineData("1", new[] { "sweep", "--steps", "1,x" })]
+    [InlineData("1", new[] { "sweep", "-e", "nap" })]
+    [InlineData("1", new[] { "report", "/nonexistent/results.json" })]
+    [InlineData("1", new[] { "frobnicate" })]
+    public async Task Bad_arguments_exit_1_with_a_message(string exitCode, string[] arguments)
+    {
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, Timeout, arguments);
+
+        // Assert
+        Assert.Equal(int.Parse(exitCode, System.Globalization.CultureInfo.InvariantCulture), code);
+        Assert.False(string.IsNullOrWhiteSpace(output));
+        Assert.DoesNotContain("   at ", output, StringComparison.Ordinal); // a message, not a stack trace
+    }
+
+    [Fact]
+    public async Task A_target_that_is_down_exits_2_saying_how_to_start_it()
+    {
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, Timeout,
+            "sweep", "-e", "sleep", "--target", "http://127.0.0.1:9", "--out", Path.Combine(Path.GetTempPath(), "capacity-down"));
+
+        // Assert
+        Assert.Equal(2, code);
+        Assert.Contains("The target http://127.0.0.1:9/ is not answering /healthz. Start it", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_missing_k6_exits_2_saying_where_it_was_looked_for()
+    {
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, Timeout,
+            new Dictionary<string, string> { ["K6_PATH"] = "/nonexistent/k6" },
+            "sweep", "-e", "sleep", "--out", Path.Combine(Path.GetTempPath(), "capacity-no-k6"));
+
+        // Assert
+        Assert.Equal(2, code);
+        Assert.Contains("K6_PATH is set to '/nonexistent/k6', which does not exist", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Help_explains_the_sweep_and_its_exit_codes()
+    {
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, Timeout, "--help");
+        var (sweepCode, sweepHelp) = await CliProcess.RunAsync(log, Timeout, "sweep", "--help");
+
+        // Assert
+        Assert.Equal(0, code);
+        Assert.Contains("2 harness failure", output, StringComparison.Ordinal);
+        Assert.Equal(0, sweepCode);
+        Assert.Contains("--profile <quick|standard>", sweepHelp, StringComparison.Ordinal);
+        Assert.Contains("--db-connection-string", sweepHelp, StringComparison.Ordinal);
+    }
+}
