@@ -64,7 +64,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 experiment, request.SlaFor(experiment), request.Parameters[experiment.Name], steps)));
         }
 
-        var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunInfo(startedAt, k6), experiments);
+        var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(request, startedAt, k6, _appInfo), experiments);
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in experiments)
         {
@@ -89,7 +89,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 await using (var app = await WebApp.StartAsync(layout, AppEnvironment(timelineFile, experiment), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken))
                 {
                     var client = new AppClient(app.Url);
-                    _appInfo = MergeAppInfo(_appInfo, await client.GetRuntimeAsync(long.MaxValue, cancellationToken));
+                    _appInfo = RunDescription.Merge(_appInfo, await client.GetRuntimeAsync(long.MaxValue, cancellationToken));
                     if (runs.Count == 0)
                     {
                         await ProbeAsync(experiment, client, cancellationToken);
@@ -103,7 +103,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 var timeline = await TimelineFile.ReadAsync(timelineFile, cancellationToken);
                 var run = new StepRun(step, timeline, cpu.Window(step.MeasureFromMs, step.EndMs));
                 runs.Add(run);
-                _progress.StepDone(Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase)));
+                _progress.StepDone(StepLine.Of(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase)));
             }
         }
 
@@ -130,7 +130,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             step, StandaloneResults.StepWindow(timeline, step), cpu.Window(step.MeasureFromMs, step.EndMs))).ToList();
         foreach (var run in runs)
         {
-            _progress.StepDone($"{run.Step.Variant} {run.Step.Concurrency} clients: {Describe(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase))}");
+            _progress.StepDone($"{run.Step.Variant} {run.Step.Concurrency} clients: {StepLine.Of(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase))}");
         }
 
         return runs;
@@ -209,37 +209,6 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
         return environment;
     }
-
-    /// <summary>The app's description for the run header; the database part comes from whichever app had one.</summary>
-    private static AppRuntime? MergeAppInfo(AppRuntime? known, AppRuntime? latest) =>
-        known is null ? latest : latest is null ? known : known with { Database = known.Database ?? latest.Database };
-
-    private RunInfo RunInfo(DateTimeOffset startedAt, K6Tool k6)
-    {
-        var customised = request.Steps != request.Profile.Steps || request.WarmupSeconds != request.Profile.WarmupSeconds
-            || request.StepSeconds != request.Profile.StepSeconds;
-        return new RunInfo(
-            startedAt,
-            DateTimeOffset.UtcNow,
-            Environment.MachineName,
-            _appInfo?.ProcessorCount ?? Environment.ProcessorCount,
-            RuntimeInformation.OSDescription,
-            _appInfo?.Framework ?? "unknown",
-            k6.Version,
-            _appInfo?.Database?.Provider,
-            _appInfo?.Database?.MaxPoolSize,
-            request.Profile.Name + (customised ? " (customised)" : ""),
-            request.Target?.ToString() ?? "the app, built in Release and started by the sweep on 127.0.0.1",
-            request.Target is null
-                ? "a fresh app process for every step: no step inherits threads grown by another"
-                : string.Create(CultureInfo.InvariantCulture, $"one app process for all steps, {request.CooldownSeconds:0.#} s cool-down between steps (idle pool threads retire after ~20 s)"),
-            new SweepSettings("closed", request.Steps, request.WarmupSeconds, request.StepSeconds,
-                request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads ?? _appInfo?.MinWorkerThreads),
-            request.Sla);
-    }
-
-    private static string Describe(StepResult step) => string.Create(CultureInfo.InvariantCulture,
-        $"{step.Rps,7:0.0} req/s   p95 {(step.P95Ms is { } p95 ? Verdict.Milliseconds(p95) : "–"),8}   errors {step.ErrorRate * 100,5:0.0}%   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
 
     private static string Invariant(double value) => value.ToString(CultureInfo.InvariantCulture);
 }
