@@ -35,7 +35,12 @@
         return;
       }
 
-      const draw = { throughput: throughputChart, latency: latencyChart, timeline: timelineChart }[canvas.dataset.chart];
+      const draw = {
+        throughput: throughputChart,
+        latency: latencyChart,
+        'server-time': serverTimeChart,
+        timeline: timelineChart,
+      }[canvas.dataset.chart];
       const config = draw && draw(experiment, Number(canvas.dataset.variant));
       if (config) {
         charts.push(new Chart(canvas, config));
@@ -104,22 +109,51 @@
       });
     }
 
-    return lineChart(datasets, {
-      x: clientsAxis(),
-      y: {
-        type: 'logarithmic',
-        min: niceLogBound(datasets, (...v) => Math.min(...v) / 1.5, roundDown),
-        max: niceLogBound(datasets, (...v) => Math.max(...v) * 1.2, roundUp),
-        title: axisTitle('p95 latency'),
-        ticks: { autoSkip: false, callback: (v) => (isRoundLogTick(v) ? formatMs(v) : '') },
-      },
-    }, (item) => item.dataset.label + ': ' + formatMs(item.parsed.y) + ' at ' + item.parsed.x + ' clients');
+    return lineChart(datasets, { x: clientsAxis(), y: logMsAxis(datasets, 'p95 latency') },
+      (item) => item.dataset.label + ': ' + formatMs(item.parsed.y) + ' at ' + item.parsed.x + ' clients');
   }
 
-  // 3. Pool threads and queue over time for one variant, on the same scales as its siblings,
+  // 3. Client p50 (solid) vs server p50 (dashed, Server-Timing) by clients, every variant in its colour, on a log
+  //    scale: server time runs from microseconds, client latency to seconds. The gap between a variant's two lines is
+  //    time spent outside the handler. The page has this canvas only where ServerTime.cs says so.
+  function serverTimeChart(experiment) {
+    const variants = list(experiment.variants);
+    const datasets = [];
+    variants.forEach((variant, i) => {
+      const color = variantColor(variants, i);
+      const name = String(variant && variant.name);
+      datasets.push({
+        label: name + (variant && variant.blocking ? ' (blocking)' : '') + ': client p50',
+        data: stepPoints(variant, (step) => positive(step.p50Ms)),
+        borderColor: color,
+        backgroundColor: color,
+        borderWidth: 2.5,
+        pointRadius: 3.5,
+        pointHoverRadius: 6,
+      });
+      datasets.push({
+        label: name + ': server p50',
+        data: stepPoints(variant, (step) => positive(step.serverP50Ms)),
+        borderColor: color,
+        backgroundColor: color,
+        borderDash: [6, 4],
+        borderWidth: 2,
+        pointStyle: 'rect',
+        pointRadius: 3.5,
+        pointHoverRadius: 6,
+      });
+    });
+
+    return lineChart(datasets, { x: clientsAxis(), y: logMsAxis(datasets, 'p50') },
+      (item) => item.dataset.label + ': ' + formatMs(item.parsed.y) + ' at ' + item.parsed.x + ' clients');
+  }
+
+  // 4. Pool threads and queue over time for one variant, on the same scales as its siblings,
   //    with each step's start marked and its warm-up shaded. With a database, the connection pool beside them:
   //    what is held (threads, connections in use, the pool's size) on the left axis, solid; what waits (work items
-  //    queued for a thread, requests waiting for a connection) on the right, dashed.
+  //    queued for a thread, requests waiting for a connection) on the right, dashed. With an audit log instead (it
+  //    takes the pool's place, as in ChartFigures.cs): audit entries queued for the writers, dashed on the right,
+  //    and the 503 answers per second in red on an outer right axis.
   function timelineChart(experiment, variantIndex) {
     const variants = list(experiment.variants);
     const variant = variants[variantIndex];
@@ -128,27 +162,31 @@
       return null;
     }
 
-    const connectionPool = watchesConnectionPool(experiment);
+    const auditQueue = watchesAuditQueue(experiment);
+    const connectionPool = !auditQueue && watchesConnectionPool(experiment);
     const poolSize = connectionPool ? positive(report.run && report.run.databasePoolSize) : null;
     const start = samples[0].timestampMs;
     const seconds = (ms) => (ms - start) / 1000;
-    const series = { threads: [], queue: [], inUse: [], waiting: [], poolSize: [] };
-    const push = (x, sample) => {
+    const rates = rejectionRates(samples);
+    const series = { threads: [], queue: [], inUse: [], waiting: [], poolSize: [], auditQueued: [], rejected: [] };
+    const push = (x, sample, i) => {
       series.threads.push({ x: x, y: sample && num(sample.threadCount) });
       series.queue.push({ x: x, y: sample && num(sample.pendingWorkItems) });
       series.inUse.push({ x: x, y: sample && num(sample.dbInUse) });
       series.waiting.push({ x: x, y: sample && num(sample.dbWaiting) });
       series.poolSize.push({ x: x, y: poolSize });
+      series.auditQueued.push({ x: x, y: sample && num(sample.auditQueued) });
+      series.rejected.push({ x: x, y: sample ? rates[i] : null });
     };
     samples.forEach((sample, i) => {
       const x = seconds(sample.timestampMs);
       const previous = samples[i - 1];
-      if (previous && sample.timestampMs - previous.timestampMs > 2500) {
-        // A gap (e.g. a fresh process per step): break the lines instead of drawing across it.
-        push((x + seconds(previous.timestampMs)) / 2, null);
+      if (previous && restarted(previous, sample)) {
+        // A gap or a fresh process (one per step): break the lines instead of drawing across it.
+        push((x + seconds(previous.timestampMs)) / 2, null, i);
       }
 
-      push(x, sample);
+      push(x, sample, i);
     });
 
     const color = variantColor(variants, variantIndex);
@@ -196,6 +234,33 @@
       pointRadius: 0,
       spanGaps: false,
     });
+    const maxRate = auditQueue ? sharedMaxRate(variants) : 0;
+    if (auditQueue) {
+      const rejected = cssColor('--rejected', '#a8071a');
+      datasets.push({
+        label: 'audit entries queued',
+        data: series.auditQueued,
+        yAxisID: 'y1',
+        borderColor: cssColor('--audit-queue', '#0b7285'),
+        backgroundColor: cssColor('--audit-queue', '#0b7285'),
+        borderDash: [5, 3],
+        borderWidth: 2,
+        pointRadius: 0,
+        spanGaps: false,
+      }, {
+        label: maxRate > 0 ? '503 (queue full) per second' : '503 (queue full): none in this experiment',
+        data: series.rejected,
+        yAxisID: 'y2',
+        borderColor: rejected,
+        backgroundColor: withAlpha(rejected, 0.08),
+        fill: 'origin',
+        borderWidth: 2,
+        pointRadius: 0,
+        spanGaps: false,
+        rate: true,
+      });
+    }
+
     if (connectionPool) {
       datasets.push({
         label: 'waiting for a connection',
@@ -226,8 +291,9 @@
     }
 
     const held = (s) => Math.max(num(s.threadCount) || 0, connectionPool ? num(s.dbInUse) || 0 : 0);
-    const waiting = (s) => Math.max(num(s.pendingWorkItems) || 0, connectionPool ? num(s.dbWaiting) || 0 : 0);
-    const config = lineChart(datasets, {
+    const waiting = (s) => Math.max(num(s.pendingWorkItems) || 0,
+      connectionPool ? num(s.dbWaiting) || 0 : 0, auditQueue ? num(s.auditQueued) || 0 : 0);
+    const scales = {
       x: {
         type: 'linear',
         min: 0,
@@ -248,11 +314,28 @@
         position: 'right',
         beginAtZero: true,
         suggestedMax: sharedMax(variants, waiting, 10),
-        title: axisTitle(connectionPool ? 'queued · waiting' : 'queued work items'),
+        title: axisTitle(connectionPool ? 'queued · waiting' : auditQueue ? 'queued' : 'queued work items'),
         ticks: { precision: 0 },
         grid: { drawOnChartArea: false },
       },
-    }, (item) => item.dataset.label + ': ' + (item.parsed.y === null ? '–' : item.parsed.y));
+    };
+    if (auditQueue) {
+      // Without a single 503 the rate lies flat on the time axis and its legend says so: no axis for it.
+      const rejected = cssColor('--rejected', '#a8071a');
+      scales.y2 = {
+        type: 'linear',
+        display: maxRate > 0,
+        position: 'right',
+        beginAtZero: true,
+        suggestedMax: Math.max(maxRate, 10),
+        title: { display: true, text: '503/s', color: rejected },
+        ticks: { precision: 0, color: rejected },
+        grid: { drawOnChartArea: false },
+      };
+    }
+
+    const config = lineChart(datasets, scales, (item) => item.dataset.label + ': '
+      + (item.parsed.y === null ? '–' : item.dataset.rate ? formatRps(item.parsed.y) : item.parsed.y));
 
     config.options.interaction = { mode: 'index', intersect: false };
     config.options.plugins.legend.position = 'bottom';
@@ -318,6 +401,21 @@
 
   function clientsAxis() {
     return { type: 'linear', beginAtZero: true, title: axisTitle('concurrent clients'), ticks: { precision: 0 } };
+  }
+
+  // A log-scale axis of durations that ends on 1-2-5 values a little beyond the data. Its ticks read "10 µs" … "5 s";
+  // over more than three decades the 1-2-5 labels crowd each other, so only the powers of ten keep theirs.
+  function logMsAxis(datasets, title) {
+    const min = niceLogBound(datasets, (...v) => Math.min(...v) / 1.5, roundDown);
+    const max = niceLogBound(datasets, (...v) => Math.max(...v) * 1.2, roundUp);
+    const decadesOnly = min !== undefined && max !== undefined && Math.log10(max / min) > 3;
+    return {
+      type: 'logarithmic',
+      min: min,
+      max: max,
+      title: axisTitle(title + ' (log scale)'),
+      ticks: { autoSkip: false, callback: (v) => (isRoundLogTick(v) && (!decadesOnly || isPowerOfTen(v)) ? formatMs(v) : '') },
+    };
   }
 
   function axisTitle(text) {
@@ -390,10 +488,53 @@
     return cssColor(name, blocking ? '#d9480f' : '#1971c2');
   }
 
+  // Same rule as AuditQueue.cs: an experiment wrote through the audit log when any sample has entries queued or 503s.
+  function watchesAuditQueue(experiment) {
+    return list(experiment && experiment.variants).some((v) => list(v && v.timeline).some((s) =>
+      (num(s && s.auditQueued) || 0) > 0 || (num(s && s.auditRejected) || 0) > 0));
+  }
+
+  // A timeline is stitched from several app processes (one per step): a long gap, or a cumulative counter that went
+  // down, means the sample comes from a fresh process.
+  function restarted(previous, sample) {
+    const down = (name) => num(sample[name]) !== null && num(previous[name]) !== null && sample[name] < previous[name];
+    return sample.timestampMs - previous.timestampMs > 2500 || down('completedWorkItems') || down('auditRejected');
+  }
+
+  // 503s per second at each sample: the rise of the cumulative refusal count since the previous sample ÷ the seconds
+  // between them; null at a timeline's first sample and wherever a fresh process restarted the count, never negative.
+  function rejectionRates(samples) {
+    return samples.map((sample, i) => {
+      const previous = samples[i - 1];
+      if (!previous || restarted(previous, sample)) {
+        return null;
+      }
+      const rejected = num(sample.auditRejected);
+      const before = num(previous.auditRejected);
+      const elapsed = (num(sample.timestampMs) - num(previous.timestampMs)) / 1000;
+      return rejected === null || before === null || !(elapsed > 0) ? null : Math.max(0, rejected - before) / elapsed;
+    });
+  }
+
+  function sharedMaxRate(variants) {
+    let max = 0;
+    variants.forEach((v) => rejectionRates(list(v && v.timeline)).forEach((rate) => {
+      max = rate !== null && rate > max ? rate : max;
+    }));
+    return max;
+  }
+
   // Same rule as ConnectionPool.cs: an experiment watched a database pool when any step carries pool figures.
   function watchesConnectionPool(experiment) {
     return list(experiment && experiment.variants).some((v) => list(v && v.steps).some((s) =>
       num(s && s.dbOpenMs) !== null || num(s && s.maxDbWaiting) !== null));
+  }
+
+  function stepPoints(variant, value) {
+    return list(variant && variant.steps)
+      .map((step) => ({ x: num(step.concurrency), y: value(step) }))
+      .filter((p) => p.x !== null && p.y !== null)
+      .sort((a, b) => a.x - b.x);
   }
 
   function allConcurrencies(variants) {
@@ -460,6 +601,11 @@
     return [1, 2, 5].some((k) => Math.abs(mantissa - k) < 1e-6);
   }
 
+  function isPowerOfTen(value) {
+    const exponent = Math.log10(value);
+    return Math.abs(exponent - Math.round(exponent)) < 1e-6;
+  }
+
   function withAlpha(color, alpha) {
     const hex = /^#([0-9a-f]{6})$/i.exec(color);
     if (!hex) {
@@ -469,12 +615,15 @@
     return 'rgba(' + ((n >> 16) & 255) + ', ' + ((n >> 8) & 255) + ', ' + (n & 255) + ', ' + alpha + ')';
   }
 
-  // Same units as Display.cs: "150 µs", "4.2 ms", "512 ms", "6.2 s", "24 s".
+  // Same units as Display.cs: "9.4 µs", "150 µs", "4.2 ms", "512 ms", "6.2 s", "24 s".
   function formatMs(ms) {
     if (num(ms) === null) {
       return '–';
     }
-    if (ms < 1) {
+    if (ms < 0.00995) {
+      return trim((ms * 1000).toFixed(1)) + ' µs';
+    }
+    if (ms < 0.9995) {
       return Math.round(ms * 1000) + ' µs';
     }
     if (ms < 10) {

@@ -10,11 +10,16 @@ internal static class Display
 {
     public const string Missing = "–";
 
+    /// <summary>
+    /// Server time inside the app is often microseconds (9.4 µs, 150 µs), client latency seconds: each reads in its own
+    /// unit, with one decimal below 10 of it. report.js's <c>formatMs</c> follows the same steps.
+    /// </summary>
     public static string Ms(double? milliseconds) => milliseconds switch
     {
         null => Missing,
         var ms when !double.IsFinite(ms.Value) => Missing,
-        < 1 => Number(milliseconds.Value * 1000, "0") + " µs",
+        < 0.00995 => Number(milliseconds.Value * 1000, "0.#") + " µs",
+        < 0.9995 => Number(milliseconds.Value * 1000, "0") + " µs",
         < 10 => Number(milliseconds.Value, "0.#") + " ms",
         < 999.5 => Number(milliseconds.Value, "0") + " ms",
         < 9_950 => Number(milliseconds.Value / 1000, "0.#") + " s",

@@ -21,7 +21,10 @@ internal static class HowToRead
         Entry(html, "Latency vs server time",
             "Client latency (p50, p95, p99, max) is the time k6 waited for a response: time waiting for a thread plus time working. "
             + "Server p50 is the median Server-Timing app;dur, the time inside the app's pipeline only. "
-            + "When latency is far above server time, requests spent most of their life waiting for a thread-pool thread.");
+            + "When latency is far above server time, requests spent most of their life waiting for a thread-pool thread."
+            + (document.Experiments.Any(ServerTime.IsCompared)
+                ? " Where no parameter fixes the handler's time, a chart puts both medians side by side on a log scale, from microseconds to seconds."
+                : string.Empty));
         Entry(html, "Thread pool",
             "Pool threads at the step's start → end, and the most work items queued for a thread. A blocked thread serves nobody: "
             + "the pool adds only about 1–2 threads a second, so a growing queue with low CPU is thread starvation, not a busy machine.");
@@ -32,6 +35,16 @@ internal static class HowToRead
                 + "waiting for one at once. A full pool caps any variant at pool size ÷ query time requests per second. A blocking variant "
                 + "often shows little pool wait: its requests wait in the thread-pool queue before they can even ask for a connection.");
         }
+
+        if (document.Experiments.Any(AuditQueue.IsWatched))
+        {
+            Entry(html, "Audit queue and 503s",
+                "The audit queue holds entries waiting for the writers; a request is answered once its entry is committed. When the queue "
+                + $"is full, the service answers {AuditQueue.Rejection} at once: those answers are the errors in the step tables. "
+                + "503/s is the rise of the refusal count between two samples ÷ the seconds between them. The count restarts with each "
+                + "fresh app process, so no rate is drawn across a restart.");
+        }
+
         Entry(html, "Warm-up and errors",
             $"The first {Display.Seconds(run.Settings.WarmupSeconds)} of each step are warm-up and excluded from its figures (shaded in the timelines). "
             + "Percentiles, not averages. Errors are non-2xx responses, timeouts and connection errors, all counted.");

@@ -4,9 +4,10 @@ using AsyncCapacity.Report.Results;
 namespace AsyncCapacity.Report.Html;
 
 /// <summary>
-/// One variant's numbers, one row per concurrency step: client-side latency and throughput first, then what the
-/// server saw (time inside the app, pool threads, queue, the connection pool when the experiment has a database, CPU),
-/// then the SLA. Flagged steps are marked ⚠ and their reasons listed under the table.
+/// One variant's numbers, one row per concurrency step: throughput and the client's latency, with the median time
+/// inside the app right after the client's median so that the two read side by side; then errors, what the server saw
+/// (pool threads, queue, the connection pool when the experiment has a database, CPU) and the SLA. Flagged steps are
+/// marked ⚠ and their reasons listed under the table; an audit experiment's table says what its errors are.
 /// </summary>
 internal static class StepTable
 {
@@ -14,12 +15,12 @@ internal static class StepTable
         "<thead><tr>"
         + "<th scope=\"col\" class=\"num\">Clients</th>"
         + "<th scope=\"col\" class=\"num\">req/s</th>"
-        + "<th scope=\"col\" class=\"num\">p50</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Median latency seen by the client (k6)\">p50</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Median Server-Timing app;dur: time inside the app's pipeline\">server p50</th>"
         + "<th scope=\"col\" class=\"num\">p95</th>"
         + "<th scope=\"col\" class=\"num\">p99</th>"
         + "<th scope=\"col\" class=\"num\">max</th>"
         + "<th scope=\"col\" class=\"num\">errors</th>"
-        + "<th scope=\"col\" class=\"num\" title=\"Median Server-Timing app;dur: time inside the app's pipeline\">server p50</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Thread-pool threads when the step began → at its end\">pool threads</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Most work items waiting for a pool thread during the step\">max queue</th>";
 
@@ -40,6 +41,7 @@ internal static class StepTable
     {
         var variant = experiment.Variants[variantIndex];
         var connectionPool = ConnectionPool.IsWatched(experiment);
+        var rejection = AuditQueue.IsWatched(experiment) ? AuditQueue.Rejection : null;
         html.Open("section", "variant-steps " + VariantPalette.CssClass(experiment.Variants, variantIndex))
             .Open("h3");
         VariantLabel.Write(html, variant);
@@ -58,15 +60,23 @@ internal static class StepTable
             .Open("tbody");
         foreach (var step in variant.Steps)
         {
-            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, connectionPool);
+            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, connectionPool, rejection);
         }
 
         html.Close("tbody").Close("table").Close("div");
+        if (rejection is not null)
+        {
+            html.Element("p", "table-note",
+                $"Errors: requests answered {rejection}, refused at once because the audit queue was full rather than left "
+                + "to wait. Timeouts and refused connections, if any, count too.");
+        }
+
         FlagList(html, variant);
         html.Close("section");
     }
 
-    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity, bool connectionPool)
+    /// <param name="rejection">What an error is in this experiment ("503 … (queue full)"), for the error cell's tooltip; null when unknown.</param>
+    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity, bool connectionPool, string? rejection)
     {
         var flagged = step.Flags.Count > 0;
         var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty);
@@ -81,13 +91,13 @@ internal static class StepTable
         html.Text(step.Concurrency.ToString("#,0", CultureInfo.InvariantCulture)).Close("th")
             .Element("td", "num", Display.Rps(step.Rps))
             .Element("td", "num", Display.Ms(step.P50Ms))
+            .Element("td", "num", Display.Ms(step.ServerP50Ms))
             .Element("td", step.P95Ms > sla.P95Ms ? "num over-sla" : "num", Display.Ms(step.P95Ms))
             .Element("td", "num", Display.Ms(step.P99Ms))
             .Element("td", "num", Display.Ms(step.MaxMs))
             .Open("td", step.ErrorRate > sla.MaxErrorRate ? "num over-sla" : "num",
-                ("title", $"{Display.Count(step.Errors)} of {Display.Count(step.Requests)} requests"))
+                ("title", $"{Display.Count(step.Errors)} of {Display.Count(step.Requests)} requests" + (rejection is null ? string.Empty : $": {rejection}")))
             .Text(Display.Fraction(step.ErrorRate)).Close("td")
-            .Element("td", "num", Display.Ms(step.ServerP50Ms))
             .Element("td", "num", Threads(step))
             .Element("td", "num", Display.Count(step.MaxQueueLength));
         if (connectionPool)

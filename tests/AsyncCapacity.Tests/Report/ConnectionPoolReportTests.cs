@@ -74,7 +74,7 @@ public sealed class ConnectionPoolReportTests
 
             // Assert
             Assert.Equal(
-                ["Clients", "req/s", "p50", "p95", "p99", "max", "errors", "server p50", "pool threads", "max queue",
+                ["Clients", "req/s", "p50", "server p50", "p95", "p99", "max", "errors", "pool threads", "max queue",
                     PoolWait, WaitingForAConnection, "CPU (app)", "SLA"],
                 headers);
         }

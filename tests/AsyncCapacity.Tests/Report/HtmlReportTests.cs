@@ -253,7 +253,11 @@ public sealed class HtmlReportTests
     }
 
     [Theory]
+    [InlineData(0.0094, "9.4 µs")]
+    [InlineData(0.006, "6 µs")]
     [InlineData(0.15, "150 µs")]
+    [InlineData(0.9994, "999 µs")]
+    [InlineData(0.9996, "1 ms")]
     [InlineData(4.24, "4.2 ms")]
     [InlineData(512.4, "512 ms")]
     [InlineData(999.7, "1 s")]

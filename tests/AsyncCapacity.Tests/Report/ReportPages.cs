@@ -1,4 +1,5 @@
 using System.Net;
+using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Report.Results;
 
@@ -7,6 +8,9 @@ namespace AsyncCapacity.Tests.Report;
 /// <summary>The golden results files, and ways to read a rendered report the way a person does.</summary>
 internal static class ReportPages
 {
+    /// <summary>Samples per app process in <see cref="WithRefusals"/>.</summary>
+    public const int RefusalSamplesPerProcess = 8;
+
     public static ResultsDocument Golden(string name)
     {
         var path = Path.Combine(AppContext.BaseDirectory, "Golden", name);
@@ -38,6 +42,49 @@ internal static class ReportPages
             .Select(m => VisibleText(m.Groups[2].Value).Trim())
             .ToList();
         return cells[column];
+    }
+
+    /// <summary>The charts report.js is asked to draw for one experiment, by <c>data-chart</c>, in page order.</summary>
+    public static IReadOnlyList<string> Charts(string html, int experimentIndex) =>
+        Regex.Matches(html, $"<canvas data-chart=\"([\\w-]+)\" data-experiment=\"{experimentIndex}\"")
+            .Select(m => m.Groups[1].Value)
+            .ToList();
+
+    /// <summary>The results document embedded in the page for report.js, read back.</summary>
+    public static ResultsDocument EmbeddedResults(string html)
+    {
+        var json = Regex.Match(html, "<script type=\"application/json\" id=\"report-data\">(.*?)</script>", RegexOptions.Singleline);
+        Assert.True(json.Success, "no embedded report-data");
+        return JsonSerializer.Deserialize<ResultsDocument>(json.Groups[1].Value, ResultsJson.Options)!;
+    }
+
+    /// <summary>
+    /// The audit golden with refusals: the real run had none (a blocked request thread cannot queue a second entry, so
+    /// the bounded queue never filled). Each variant's timeline becomes two app processes 1.2 s apart, closer than the
+    /// 2.5 s gap that breaks a line, of 8 samples a second each; from its third sample on, each process refuses
+    /// <paramref name="perSecond"/> requests a second of that variant, and the second process's count restarts at 0.
+    /// </summary>
+    public static ResultsDocument WithRefusals(ResultsDocument audit, params int[] perSecond)
+    {
+        var experiment = audit.Experiments.Single(e => e.Name == "audit");
+        var variants = experiment.Variants.Select((variant, v) =>
+        {
+            var start = variant.Timeline[0].TimestampMs;
+            var timeline = new List<RuntimeSample>();
+            for (var process = 0; process < 2; process++)
+            {
+                for (var i = 0; i < RefusalSamplesPerProcess; i++)
+                {
+                    timeline.Add(new RuntimeSample(
+                        TimestampMs: start + (process * 9_200) + (i * 1_000), ThreadCount: 6, PendingWorkItems: 40,
+                        CompletedWorkItems: 500 * (i + 1), RequestsInFlight: 50, CpuPercent: 30, WorkingSetBytes: 90_000_000,
+                        GcHeapBytes: 20_000_000, AuditQueued: 200, AuditRejected: Math.Max(0, i - 1) * (long)perSecond[v]));
+                }
+            }
+
+            return variant with { Timeline = timeline };
+        }).ToList();
+        return audit with { Experiments = [experiment with { Variants = variants }] };
     }
 
     /// <summary>What a reader sees: no scripts or styles, no tags, entities decoded, whitespace collapsed.</summary>
