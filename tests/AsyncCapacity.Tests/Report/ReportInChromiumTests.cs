@@ -25,20 +25,11 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     public async Task The_golden_report_draws_every_chart_without_a_console_error(string golden)
     {
         // Arrange
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var (page, problems) = await OpenAsync(browser, golden);
+        await using var report = await OpenAsync(golden);
+        var (page, problems) = (report.Page, report.Problems);
 
         // Act
-        var painted = await page.EvaluateAsync<int[]>("""
-            () => [...document.querySelectorAll('canvas')].map(c => {
-              const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-              let n = 0;
-              for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
-              return n;
-            })
-            """);
+        var painted = await report.PaintedPixelsPerCanvasAsync();
 
         // Assert
         Assert.Empty(problems);
@@ -50,10 +41,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     public async Task The_db_timelines_plot_connections_in_use_waiting_and_the_pool_size_on_shared_scales()
     {
         // Arrange
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var (page, problems) = await OpenAsync(browser, "results-db.json");
+        await using var report = await OpenAsync("results-db.json");
+        var (page, problems) = (report.Page, report.Problems);
 
         // Act
         var timelines = await TimelinesAsync(page);
@@ -71,10 +60,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     public async Task The_sleep_timelines_plot_only_the_thread_pool()
     {
         // Arrange
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var (page, problems) = await OpenAsync(browser, "results-sleep.json");
+        await using var report = await OpenAsync("results-sleep.json");
+        var (page, problems) = (report.Page, report.Problems);
 
         // Act
         var timelines = await TimelinesAsync(page);
@@ -90,10 +77,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     {
         // Arrange
         var content = Golden("results-content.json").Experiments[0];
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var (page, problems) = await OpenAsync(browser, "results-content.json");
+        await using var report = await OpenAsync("results-content.json");
+        var (page, problems) = (report.Page, report.Problems);
 
         // Act
         var chart = await page.EvaluateAsync<JsonElement>("""
@@ -131,10 +116,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     {
         // Arrange
         var audit = Golden("results-audit.json").Experiments[0];
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var (page, problems) = await OpenAsync(browser, "results-audit.json");
+        await using var report = await OpenAsync("results-audit.json");
+        var (page, problems) = (report.Page, report.Problems);
 
         // Act
         var timelines = await TimelinesAsync(page);
@@ -162,10 +145,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         // Arrange
         const int PerSecond = 120;
         var document = WithRefusals(Golden("results-audit.json"), PerSecond, 30);
-        var (playwright, browser) = await Chromium.LaunchAsync();
-        using var _ = playwright;
-        await using var __ = browser;
-        var (page, problems) = await OpenAsync(browser, "results-audit-refusals.json", document);
+        await using var report = await OpenAsync("results-audit-refusals.json", document);
+        var (page, problems) = (report.Page, report.Problems);
 
         // Act
         var timelines = await TimelinesAsync(page);
@@ -188,36 +169,14 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         }
     }
 
-    private Task<(IPage Page, List<string> Problems)> OpenAsync(IBrowser browser, string golden) =>
-        OpenAsync(browser, golden, Golden(golden));
+    private Task<ReportInBrowser> OpenAsync(string golden) => OpenAsync(golden, Golden(golden));
 
-    private async Task<(IPage Page, List<string> Problems)> OpenAsync(IBrowser browser, string golden, ResultsDocument document)
+    private async Task<ReportInBrowser> OpenAsync(string golden, ResultsDocument document)
     {
         var path = Path.Combine(_output, Path.ChangeExtension(golden, ".html"));
         await File.WriteAllTextAsync(path, HtmlReport.Render(document));
-
-        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 1000 } });
-        var problems = new List<string>();
-        page.Console += (_, message) =>
-        {
-            if (message.Type is "error" or "warning")
-            {
-                problems.Add($"console {message.Type}: {message.Text}");
-            }
-        };
-        page.PageError += (_, error) => problems.Add($"page error: {error}");
-        page.Request += (_, request) =>
-        {
-            if (!request.Url.StartsWith("file://", StringComparison.Ordinal) && !request.Url.StartsWith("data:", StringComparison.Ordinal))
-            {
-                problems.Add($"network request from a self-contained report: {request.Url}");
-            }
-        };
-
-        await page.GotoAsync(new Uri(path).AbsoluteUri);
-        await page.WaitForLoadStateAsync(LoadState.NetworkIdle);
         log.WriteLine($"{golden} rendered to {path}");
-        return (page, problems);
+        return await ReportInBrowser.OpenAsync(path);
     }
 
     private static async Task<IReadOnlyList<Timeline>> TimelinesAsync(IPage page)
