@@ -54,8 +54,13 @@ public static class Verdict
 
     private static string Clients(int count) => count == 1 ? "client" : "clients";
 
-    public static string Milliseconds(double ms) =>
-        ms >= 1000 ? Invariant($"{ms / 1000:0.##} s") : Invariant($"{ms:0} ms");
+    public static string Milliseconds(double ms) => ms switch
+    {
+        >= 1000 => Invariant($"{ms / 1000:0.##} s"),
+        >= 10 => Invariant($"{ms:0} ms"),
+        >= 1 => Invariant($"{ms:0.#} ms"),
+        _ => Invariant($"{ms * 1000:0} µs"),
+    };
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

@@ -58,6 +58,14 @@ public sealed class CapacityAnalysisTests
         Assert.Equal(new Capacity(1, 2), experiment.Variants.Single(v => v.Name == "sync").Capacity);
     }
 
+    [Theory]
+    [InlineData(0.175, "175 µs")]
+    [InlineData(4.25, "4.3 ms")]
+    [InlineData(509.4, "509 ms")]
+    [InlineData(9530, "9.53 s")]
+    public void Latencies_read_in_the_unit_that_fits_them(double ms, string expected) =>
+        Assert.Equal(expected, Verdict.Milliseconds(ms));
+
     [Fact]
     public void The_verdict_says_when_a_variant_met_the_SLA_nowhere()
     {
