@@ -111,9 +111,14 @@ public sealed class AuditTests(PostgresFixture postgres)
     [InlineData("async")]
     public async Task After_a_concurrent_burst_every_2xx_has_exactly_one_row_and_no_row_lacks_a_2xx(string variant)
     {
-        // Arrange: small queues and slow writes, so the burst overflows and some requests get 503
+        // Arrange: small queues and slow writes, so the burst overflows and some requests get 503. The bounded
+        // variant's handlers block their threads, so without threads to spare the burst would wait in the thread pool's
+        // queue instead of reaching the audit queue: the band-aid knob gives it 64 (restored afterwards).
+        ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
+        using var restore = new MinThreadsRestorer(minWorkers, minIo);
         await using var app = await postgres.StartAppAsync(new Dictionary<string, string?>
         {
+            ["ThreadPool:MinWorkerThreads"] = "64",
             ["Audit:BoundedWriters"] = "2",
             ["Audit:BoundedQueueCapacity"] = "10",
             ["Audit:AsyncWriters"] = "1",
@@ -142,6 +147,11 @@ public sealed class AuditTests(PostgresFixture postgres)
         {
             answer.Response?.Dispose();
         }
+    }
+
+    private sealed class MinThreadsRestorer(int workers, int io) : IDisposable
+    {
+        public void Dispose() => ThreadPool.SetMinThreads(workers, io);
     }
 
     private static async Task<JsonElement> StatsAsync(HttpClient http, string variant)
