@@ -208,8 +208,7 @@ public sealed class ConnectionPoolReportTests
         var html = HtmlReport.Render(Db);
 
         // Act
-        var json = Regex.Match(html, "<script type=\"application/json\" id=\"report-data\">(.*?)</script>", RegexOptions.Singleline).Groups[1].Value;
-        var embedded = JsonSerializer.Deserialize<ResultsDocument>(json, ResultsJson.Options)!;
+        var embedded = ReportPages.EmbeddedResults(html);
 
         // Assert
         Assert.Equal(Db.Run, embedded.Run with { Settings = Db.Run.Settings });
