@@ -86,7 +86,7 @@ internal static class ReportCommand
             : throw new UsageException($"{Path.GetFullPath(input)} holds no *-k6.json files and no results.json.");
     }
 
-    private static async Task<AppSnapshot?> ReadAppAsync(string? appUrl, long fromMs, CancellationToken cancellationToken)
+    private static async Task<RuntimeReport?> ReadAppAsync(string? appUrl, long fromMs, CancellationToken cancellationToken)
     {
         if (appUrl is null)
         {
@@ -100,6 +100,6 @@ internal static class ReportCommand
 
         var runtime = await new AppClient(url).GetRuntimeAsync(fromMs - 2000, cancellationToken)
             ?? throw new HarnessException($"{url} did not answer /diag/runtime; is the app still running? Leave out --app to render without server figures.");
-        return runtime.ToSnapshot();
+        return runtime;
     }
 }

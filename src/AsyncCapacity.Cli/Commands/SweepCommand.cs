@@ -1,6 +1,5 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Experiments;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -10,7 +9,7 @@ internal static class SweepCommand
     {
         var experiments = new Option<string[]>("--experiments", "-e")
         {
-            Description = $"Experiments to sweep, comma-separated [default: all: {string.Join(",", ExperimentCatalog.All.Select(e => e.Name))}].",
+            Description = $"Experiments to sweep, comma-separated [default: all: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
             AllowMultipleArgumentsPerToken = true,
         };
         var profile = new Option<string>("--profile", "-p")

@@ -1,6 +1,4 @@
 using System.Net.Http.Json;
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -41,12 +39,12 @@ internal sealed class AppClient(Uri baseUrl)
     }
 
     /// <summary>The runtime report, or null when the target has no /diag/runtime (it is not this lab's app).</summary>
-    public async Task<AppRuntime?> GetRuntimeAsync(long? fromMs, CancellationToken cancellationToken)
+    public async Task<RuntimeReport?> GetRuntimeAsync(long? fromMs, CancellationToken cancellationToken)
     {
         var path = fromMs is { } from ? $"/diag/runtime?from={Math.Max(0, from)}" : "/diag/runtime";
         try
         {
-            return await Http.GetFromJsonAsync<AppRuntime>(new Uri(baseUrl, path), ResultsJson.Options, cancellationToken);
+            return await Http.GetFromJsonAsync<RuntimeReport>(new Uri(baseUrl, path), WireJson.Options, cancellationToken);
         }
         catch (Exception ex) when (ex is HttpRequestException or System.Text.Json.JsonException
             || (ex is TaskCanceledException && !cancellationToken.IsCancellationRequested))
@@ -74,17 +72,3 @@ internal sealed class AppClient(Uri baseUrl)
         return $"{(int)response.StatusCode} {response.ReasonPhrase}: {body}";
     }
 }
-
-/// <summary>The part of the app's /diag/runtime the report uses.</summary>
-internal sealed record AppRuntime(
-    int ProcessorCount,
-    int MinWorkerThreads,
-    string? Framework,
-    AppDatabase? Database,
-    IReadOnlyList<RuntimeSample> Timeline)
-{
-    public AppSnapshot ToSnapshot() => new(ProcessorCount, MinWorkerThreads, Framework, Database?.Provider, Database?.MaxPoolSize, Timeline);
-}
-
-/// <summary>The database the app is configured with; null when it has none.</summary>
-internal sealed record AppDatabase(string Provider, int MaxPoolSize);

@@ -7,7 +7,8 @@ internal sealed record RepositoryLayout(string Root)
 
     public string WebOutput => Path.Combine(Root, "src", "AsyncCapacity.Web", "bin", "Release", "net10.0");
 
-    public string Script(string relativePath) => Path.Combine(Root, relativePath);
+    /// <summary>The one k6 script: it sweeps the experiment named by EXPERIMENT, as experiments/&lt;id&gt;.json declares it.</summary>
+    public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
 
     /// <summary>This project's machines keep k6 beside the repository, in ../shared/tools.</summary>
     public string SharedK6 => Path.GetFullPath(Path.Combine(Root, "..", "shared", "tools", "k6"));

@@ -8,10 +8,10 @@ namespace AsyncCapacity.Cli.Sweep;
 internal static class RunDescription
 {
     /// <summary>The app's description for the run header; the database part comes from whichever app had one.</summary>
-    public static AppRuntime? Merge(AppRuntime? known, AppRuntime? latest) =>
+    public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>
         known is null ? latest : latest is null ? known : known with { Database = known.Database ?? latest.Database };
 
-    public static RunInfo Of(SweepRequest request, DateTimeOffset startedAt, K6Tool k6, AppRuntime? appInfo)
+    public static RunInfo Of(SweepRequest request, DateTimeOffset startedAt, K6Tool k6, RuntimeReport? appInfo)
     {
         var customised = request.Steps != request.Profile.Steps || request.WarmupSeconds != request.Profile.WarmupSeconds
             || request.StepSeconds != request.Profile.StepSeconds;

@@ -1,11 +1,9 @@
-using AsyncCapacity.Report.Experiments;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>A validated sweep: what to run, against what, for how long, judged by which SLA.</summary>
 internal sealed record SweepRequest(
-    IReadOnlyList<ExperimentInfo> Experiments,
+    IReadOnlyList<Experiment> Experiments,
     SweepProfile Profile,
     IReadOnlyList<int> Steps,
     double WarmupSeconds,
@@ -19,7 +17,7 @@ internal sealed record SweepRequest(
     int? MinWorkerThreads,
     DatabaseSettings Database)
 {
-    public Sla SlaFor(ExperimentInfo experiment) => SlaByExperiment.GetValueOrDefault(experiment.Name, Sla);
+    public Sla SlaFor(Experiment experiment) => SlaByExperiment.GetValueOrDefault(experiment.Id, Sla);
 
     public int StepCount => Experiments.Sum(e => e.Variants.Count) * Steps.Count;
 

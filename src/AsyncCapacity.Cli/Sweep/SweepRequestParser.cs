@@ -1,6 +1,4 @@
 using System.Globalization;
-using AsyncCapacity.Report.Experiments;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -66,7 +64,7 @@ internal static class SweepRequestParser
         return new DatabaseSettings(provider, args.DbConnectionString, args.DbPoolSize ?? DatabaseSettings.DefaultPoolSize);
     }
 
-    private static List<ExperimentInfo> ParseExperiments(IReadOnlyList<string> names)
+    private static List<Experiment> ParseExperiments(IReadOnlyList<string> names)
     {
         var requested = names.SelectMany(n => n.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)).ToList();
         if (requested.Count == 0)
@@ -76,7 +74,7 @@ internal static class SweepRequestParser
 
         return requested.Distinct(StringComparer.OrdinalIgnoreCase)
             .Select(name => ExperimentCatalog.Find(name) ?? throw new UsageException(
-                $"Unknown experiment '{name}'. Available: {string.Join(", ", ExperimentCatalog.All.Select(e => e.Name))}."))
+                $"Unknown experiment '{name}'. Available: {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}."))
             .ToList();
     }
 
@@ -111,7 +109,7 @@ internal static class SweepRequestParser
         value >= 0 && double.IsFinite(value) ? value : throw new UsageException($"{option} must be zero or more seconds; got {value}.");
 
     private static (Sla Global, Dictionary<string, Sla> ByExperiment) ParseSla(
-        IReadOnlyList<string> p95, IReadOnlyList<string> errors, IReadOnlyList<ExperimentInfo> experiments)
+        IReadOnlyList<string> p95, IReadOnlyList<string> errors, IReadOnlyList<Experiment> experiments)
     {
         var p95s = Scoped(p95, "--sla-p95", experiments, value => value > 0, "a latency in ms above 0");
         var errorRates = Scoped(errors, "--sla-errors", experiments, value => value is >= 0 and <= 100, "a percentage from 0 to 100");
@@ -127,14 +125,14 @@ internal static class SweepRequestParser
 
     /// <summary>Reads "VALUE" (all experiments, key "") or "EXPERIMENT=VALUE" entries.</summary>
     private static Dictionary<string, double> Scoped(
-        IReadOnlyList<string> entries, string option, IReadOnlyList<ExperimentInfo> experiments, Func<double, bool> valid, string expected)
+        IReadOnlyList<string> entries, string option, IReadOnlyList<Experiment> experiments, Func<double, bool> valid, string expected)
     {
         var values = new Dictionary<string, double>(StringComparer.OrdinalIgnoreCase);
         foreach (var entry in entries)
         {
             var split = entry.Split('=', 2, StringSplitOptions.TrimEntries);
             var (scope, raw) = split.Length == 2 ? (split[0], split[1]) : ("", split[0]);
-            if (scope.Length > 0 && experiments.All(e => !e.Name.Equals(scope, StringComparison.OrdinalIgnoreCase)))
+            if (scope.Length > 0 && experiments.All(e => !e.Id.Equals(scope, StringComparison.OrdinalIgnoreCase)))
             {
                 throw new UsageException($"{option} {entry}: '{scope}' is not an experiment of this sweep.");
             }
@@ -151,25 +149,30 @@ internal static class SweepRequestParser
     }
 
     private static Dictionary<string, IReadOnlyDictionary<string, string>> ParseParameters(
-        IReadOnlyList<string> sets, IReadOnlyList<ExperimentInfo> experiments)
+        IReadOnlyList<string> sets, IReadOnlyList<Experiment> experiments)
     {
         var result = experiments.ToDictionary(
-            e => e.Name,
+            e => e.Id,
             e => e.Parameters.ToDictionary(p => p.Name, p => p.Default));
 
         foreach (var set in sets)
         {
             var (key, value) = set.Split('=', 2, StringSplitOptions.TrimEntries) is [var k, var v] ? (k, v) : (set, "");
             var (experimentName, parameterName) = key.Split('.', 2) is [var e, var p] ? (e, p) : ("", key);
-            var experiment = experiments.FirstOrDefault(x => x.Name.Equals(experimentName, StringComparison.OrdinalIgnoreCase));
+            var experiment = experiments.FirstOrDefault(x => x.Id.Equals(experimentName, StringComparison.OrdinalIgnoreCase));
             var parameter = experiment?.Parameters.FirstOrDefault(p => p.Name.Equals(parameterName, StringComparison.OrdinalIgnoreCase));
             if (experiment is null || parameter is null || value.Length == 0)
             {
-                var known = experiments.SelectMany(x => x.Parameters.Select(p => $"{x.Name}.{p.Name} ({p.Description}, default {p.Default})"));
+                var known = experiments.SelectMany(x => x.Parameters.Select(p => $"{x.Id}.{p.Name} ({p.Description}, default {p.Default})"));
                 throw new UsageException($"--set takes EXPERIMENT.PARAMETER=VALUE; got '{set}'. Known: {string.Join("; ", known)}.");
             }
 
-            result[experiment.Name][parameter.Name] = value;
+            if (!parameter.TryValidate(value, out var canonical, out var error))
+            {
+                throw new UsageException($"--set {set}: {error}");
+            }
+
+            result[experiment.Id][parameter.Name] = canonical;
         }
 
         return result.ToDictionary(kv => kv.Key, kv => (IReadOnlyDictionary<string, string>)kv.Value);

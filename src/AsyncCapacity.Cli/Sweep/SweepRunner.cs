@@ -2,7 +2,6 @@ using System.Globalization;
 using System.Runtime.InteropServices;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Experiments;
 using AsyncCapacity.Report.K6;
 using AsyncCapacity.Report.Results;
 
@@ -16,7 +15,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 {
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
     private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration);
-    private AppRuntime? _appInfo;
+    private RuntimeReport? _appInfo;
     private SweepDatabase _database = SweepDatabase.None;
 
     public async Task RunAsync(CancellationToken cancellationToken)
@@ -25,7 +24,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         Directory.CreateDirectory(_rawDirectory);
         var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
         _progress.Info(string.Create(CultureInfo.InvariantCulture,
-            $"Sweeping {string.Join(", ", request.Experiments.Select(e => e.Name))} at {string.Join(",", request.Steps)} clients "
+            $"Sweeping {string.Join(", ", request.Experiments.Select(e => e.Id))} at {string.Join(",", request.Steps)} clients "
             + $"({request.StepCount} steps, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s each, about {request.EstimatedDuration.TotalMinutes:0.#} min) with {k6.Version}."));
 
         if (request.Target is null)
@@ -50,10 +49,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         {
             if (experiment.UsesDatabase && database.SkippedReason is { } reason)
             {
-                _progress.Warn($"{experiment.Name} skipped: {reason}");
+                _progress.Warn($"{experiment.Id} skipped: {reason}");
                 _progress.Skip(experiment.Variants.Count * request.Steps.Count);
                 experiments.Add(ResultsBuilder.Build(new ExperimentRun(
-                    experiment, request.SlaFor(experiment), request.Parameters[experiment.Name], [], reason)));
+                    experiment, request.SlaFor(experiment), request.Parameters[experiment.Id], [], reason)));
                 continue;
             }
 
@@ -61,7 +60,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 ? await RunWithFreshAppsAsync(experiment, k6, cpu, cancellationToken)
                 : await RunAgainstTargetAsync(experiment, request.Target, k6, cpu, cancellationToken);
             experiments.Add(ResultsBuilder.Build(new ExperimentRun(
-                experiment, request.SlaFor(experiment), request.Parameters[experiment.Name], steps)));
+                experiment, request.SlaFor(experiment), request.Parameters[experiment.Id], steps)));
         }
 
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(request, startedAt, k6, _appInfo), experiments);
@@ -74,16 +73,16 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         _progress.Info($"Report: {html}");
     }
 
-    private async Task<List<StepRun>> RunWithFreshAppsAsync(
-        ExperimentInfo experiment, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    private async Task<List<AnalysedStep>> RunWithFreshAppsAsync(
+        Experiment experiment, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
-        var runs = new List<StepRun>();
+        var runs = new List<AnalysedStep>();
         foreach (var variant in experiment.Variants)
         {
             foreach (var concurrency in request.Steps)
             {
-                _progress.StepStarting(experiment.Name, variant.Name, concurrency);
-                var name = $"{experiment.Name}-{variant.Name}-c{concurrency}";
+                _progress.StepStarting(experiment.Id, variant.Name, concurrency);
+                var name = $"{experiment.Id}-{variant.Name}-c{concurrency}";
                 var timelineFile = Path.Combine(_rawDirectory, $"{name}-timeline.jsonl");
                 K6Step step;
                 await using (var app = await WebApp.StartAsync(layout, AppEnvironment(timelineFile, experiment), Path.Combine(_rawDirectory, $"{name}-app.log"), cancellationToken))
@@ -101,17 +100,17 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
                 // Read after the app has stopped: a starved app would answer /diag/runtime only after its whole queue.
                 var timeline = await TimelineFile.ReadAsync(timelineFile, cancellationToken);
-                var run = new StepRun(step, timeline, cpu.Window(step.MeasureFromMs, step.EndMs));
-                runs.Add(run);
-                _progress.StepDone(StepLine.Of(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase)));
+                var analysed = Analyse(experiment, new StepRun(step, timeline, cpu.Window(step.MeasureFromMs, step.EndMs)));
+                runs.Add(analysed);
+                _progress.StepDone(StepLine.Of(analysed.Result));
             }
         }
 
         return runs;
     }
 
-    private async Task<List<StepRun>> RunAgainstTargetAsync(
-        ExperimentInfo experiment, Uri target, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    private async Task<List<AnalysedStep>> RunAgainstTargetAsync(
+        Experiment experiment, Uri target, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
         var client = new AppClient(target);
         _appInfo ??= await client.GetRuntimeAsync(long.MaxValue, cancellationToken);
@@ -122,28 +121,30 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
         await ProbeAsync(experiment, client, cancellationToken);
         var variants = experiment.Variants.Select(v => v.Name).ToList();
-        _progress.StepStarting(experiment.Name, string.Join("+", variants), request.Steps[^1]);
-        var summary = await RunK6Async(experiment, target, variants, request.Steps, request.CooldownSeconds, experiment.Name, k6, cpu, cancellationToken);
+        _progress.StepStarting(experiment.Id, string.Join("+", variants), request.Steps[^1]);
+        var summary = await RunK6Async(experiment, target, variants, request.Steps, request.CooldownSeconds, experiment.Id, k6, cpu, cancellationToken);
         var timeline = (await client.GetRuntimeAsync(summary.StartedAtMs - 2000, cancellationToken))?.Timeline ?? [];
 
-        var runs = summary.Steps.Select(step => new StepRun(
-            step, StandaloneResults.StepWindow(timeline, step), cpu.Window(step.MeasureFromMs, step.EndMs))).ToList();
+        var runs = summary.Steps.Select(step => Analyse(experiment, new StepRun(
+            step, StandaloneResults.StepWindow(timeline, step), cpu.Window(step.MeasureFromMs, step.EndMs)))).ToList();
         foreach (var run in runs)
         {
-            _progress.StepDone($"{run.Step.Variant} {run.Step.Concurrency} clients: {StepLine.Of(StepAnalysis.Analyse(run, request.SlaFor(experiment), experiment.UsesDatabase))}");
+            _progress.StepDone($"{run.Variant} {run.Result.Concurrency} clients: {StepLine.Of(run.Result)}");
         }
 
         return runs;
     }
 
     private async Task<K6Summary> RunK6Async(
-        ExperimentInfo experiment, Uri baseUrl, IReadOnlyList<string> variants, IReadOnlyList<int> steps, double cooldown,
+        Experiment experiment, Uri baseUrl, IReadOnlyList<string> variants, IReadOnlyList<int> steps, double cooldown,
         string name, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
         var resultsFile = Path.Combine(_rawDirectory, $"{name}-k6.json");
         var sla = request.SlaFor(experiment);
         var environment = new Dictionary<string, string>
         {
+            ["EXPERIMENT"] = experiment.Id,
+            ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
             ["VARIANTS"] = string.Join(",", variants),
             ["STEPS"] = string.Join(",", steps),
@@ -156,12 +157,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
             ["K6_NO_USAGE_REPORT"] = "true",
         };
-        foreach (var parameter in experiment.Parameters)
-        {
-            environment[parameter.EnvironmentVariable] = request.Parameters[experiment.Name][parameter.Name];
-        }
-
-        await using var process = ChildProcess.Start(k6.Path, ["run", "--quiet", "--no-color", layout.Script(experiment.Script)],
+        await using var process = ChildProcess.Start(k6.Path, ["run", "--quiet", "--no-color", layout.SweepScript],
             layout.Root, environment, Path.Combine(_rawDirectory, $"{name}-k6.log"));
         cpu.Track(process.Id);
         var exitCode = await process.WaitForExitAsync(cancellationToken);
@@ -174,19 +170,32 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     }
 
     /// <summary>One request per variant before the sweep, so a bad --set value fails in a second, not after the whole sweep.</summary>
-    private async Task ProbeAsync(ExperimentInfo experiment, AppClient client, CancellationToken cancellationToken)
+    private async Task ProbeAsync(Experiment experiment, AppClient client, CancellationToken cancellationToken)
     {
         foreach (var variant in experiment.Variants)
         {
-            var route = experiment.PathAndQuery(variant.Name, request.Parameters[experiment.Name]);
-            if (await client.ProbeAsync(experiment.Method, route, experiment.ProbeBody, cancellationToken) is { } refusal)
+            var route = experiment.PathAndQuery(variant, request.Parameters[experiment.Id]);
+            if (await client.ProbeAsync(variant.Method, route, ProbeBody(experiment), cancellationToken) is { } refusal)
             {
-                throw new UsageException($"The app refused {experiment.Method} {route}: {refusal}");
+                throw new UsageException($"The app refused {variant.Method} {route}: {refusal}");
             }
         }
     }
 
-    private Dictionary<string, string> AppEnvironment(string timelineFile, ExperimentInfo experiment)
+    /// <summary>The declared body with its placeholders filled as a probe's: one entry, recognisably not k6's.</summary>
+    private static string? ProbeBody(Experiment experiment) => experiment.Body is null
+        ? null
+        : System.Text.Json.JsonSerializer.Serialize(experiment.Body.ToDictionary(
+            field => field.Key,
+            field => field.Value.Replace("{vu}", "probe", StringComparison.Ordinal).Replace("{iteration}", "0", StringComparison.Ordinal)
+                .Replace("{step}", "probe", StringComparison.Ordinal)));
+
+    private AnalysedStep Analyse(Experiment experiment, StepRun run) => new(
+        run.Step.Variant, run.Step.StartMs,
+        StepAnalysis.Analyse(run, request.SlaFor(experiment), ResultsBuilder.GaugesOf(experiment)),
+        run.Timeline);
+
+    private Dictionary<string, string> AppEnvironment(string timelineFile, Experiment experiment)
     {
         var environment = new Dictionary<string, string>
         {

@@ -1,5 +1,4 @@
 using System.Text.Json;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -18,7 +17,7 @@ internal static class TimelineFile
         {
             try
             {
-                if (JsonSerializer.Deserialize<RuntimeSample>(line, ResultsJson.Options) is { } sample)
+                if (JsonSerializer.Deserialize<RuntimeSample>(line, WireJson.Options) is { } sample)
                 {
                     samples.Add(sample);
                 }

@@ -2,38 +2,43 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>Assembles analysed experiments into results.json's shape.</summary>
+/// <summary>Assembles an experiment's analysed steps into results.json's shape: variants, capacities, the verdict.</summary>
 public static class ResultsBuilder
 {
     public static ExperimentResult Build(ExperimentRun run)
     {
-        var info = run.Info;
+        var declaration = run.Declaration;
+        var ideal = declaration.IdealRpsPerClient(run.Parameters);
         if (run.SkippedReason is not null)
         {
-            return new ExperimentResult(info.Name, info.Title, info.Lesson, run.Sla, run.Parameters,
-                info.IdealRpsPerClient(run.Parameters), [], string.Empty, run.SkippedReason);
+            return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
+                ideal, [], string.Empty, run.SkippedReason, declaration.Gauges ?? []);
         }
 
-        var variantNames = info.Variants.Select(v => v.Name)
-            .Concat(run.Steps.Select(s => s.Step.Variant))
+        // Declared variants first, in their order; then any a standalone k6 run added.
+        var names = declaration.Variants.Select(v => v.Name)
+            .Concat(run.Steps.Select(s => s.Variant))
             .Distinct(StringComparer.Ordinal)
-            .Where(name => run.Steps.Any(s => s.Step.Variant == name));
-
-        var variants = variantNames.Select(name => BuildVariant(run, name)).ToList();
-        return new ExperimentResult(info.Name, info.Title, info.Lesson, run.Sla, run.Parameters,
-            info.IdealRpsPerClient(run.Parameters), variants, Verdict.Of(variants, run.Sla), null);
+            .Where(name => run.Steps.Any(s => s.Variant == name));
+        var variants = names.Select(name => BuildVariant(run, name)).ToList();
+        return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
+            ideal, variants, Verdict.Of(variants, run.Sla), null, declaration.Gauges ?? []);
     }
+
+    /// <summary>The gauges an experiment lists, as the catalogue defines them; unknown ids (a newer file) are left out.</summary>
+    public static IReadOnlyList<Gauge> GaugesOf(Experiment declaration) =>
+        [.. (declaration.Gauges ?? []).Select(GaugeCatalog.Find).OfType<Gauge>()];
 
     private static VariantResult BuildVariant(ExperimentRun run, string name)
     {
-        var runs = run.Steps.Where(s => s.Step.Variant == name).OrderBy(s => s.Step.StartMs).ToList();
-        var steps = runs.Select(s => StepAnalysis.Analyse(s, run.Sla, run.Info.UsesDatabase)).ToList();
-        var timeline = runs.SelectMany(s => s.Timeline)
+        var steps = run.Steps.Where(s => s.Variant == name).OrderBy(s => s.StartMs).ToList();
+        var timeline = steps.SelectMany(s => s.Timeline)
             .DistinctBy(s => s.TimestampMs)
             .OrderBy(s => s.TimestampMs)
             .ToList();
-        var info = run.Info.Variants.FirstOrDefault(v => v.Name == name);
-        return new VariantResult(name, info?.Description ?? name, info?.Blocking ?? false, steps,
-            CapacityAnalysis.Of(steps), timeline);
+        var results = steps.Select(s => s.Result).ToList();
+        var declared = run.Declaration.Variants.FirstOrDefault(v => v.Name == name);
+        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false, results,
+            CapacityAnalysis.Of(results), timeline);
     }
 }

@@ -1,30 +1,52 @@
 using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>The app's runtime figures over one step, read from its 1 Hz timeline.</summary>
+/// <summary>The app's runtime figures over one step, read from its 1 Hz timeline, with the experiment's gauge columns.</summary>
 internal sealed record ServerWindow(
-    int? ThreadsAtStart, int? ThreadsAtEnd, long? MaxQueueLength, double? CpuPercent, double? DbOpenMs, int? MaxDbWaiting)
+    int? ThreadsAtStart, int? ThreadsAtEnd, long? MaxQueueLength, double? CpuPercent, IReadOnlyDictionary<string, double?> Gauges)
 {
     /// <summary>How far from the step's start a sample may be and still say how many threads the step began with.</summary>
     private const long StartToleranceMs = 1500;
 
-    public static ServerWindow Of(IReadOnlyList<RuntimeSample> timeline, K6Step step, bool usesDatabase)
+    public static ServerWindow Of(IReadOnlyList<RuntimeSample> timeline, K6Step step, IEnumerable<GaugeColumn> columns)
     {
         var atStart = timeline.FirstOrDefault(s => s.TimestampMs >= step.StartMs - StartToleranceMs && s.TimestampMs <= step.EndMs);
         var measured = timeline.Where(s => s.TimestampMs >= step.MeasureFromMs && s.TimestampMs <= step.EndMs).ToList();
 
-        // Each sample's CPU covers the interval before it, so the window's CPU is in the samples that close inside it.
-        var cpu = timeline.Where(s => s.TimestampMs > step.MeasureFromMs && s.TimestampMs <= step.EndMs + 500).ToList();
+        // Each sample's CPU (and each total's rise) covers the interval before it, so the window's are in the samples that close inside it.
+        var closing = timeline.Where(s => s.TimestampMs > step.MeasureFromMs && s.TimestampMs <= step.EndMs + 500).ToList();
+        var before = timeline.LastOrDefault(s => s.TimestampMs <= step.MeasureFromMs);
 
-        var opens = cpu.Where(s => s.DbOpenMs is not null).ToList();
         return new ServerWindow(
             atStart?.ThreadCount,
             measured.Count > 0 ? measured[^1].ThreadCount : null,
             measured.Count > 0 ? measured.Max(s => s.PendingWorkItems) : null,
-            cpu.Count > 0 ? Math.Round(cpu.Average(s => s.CpuPercent), 1) : null,
-            usesDatabase && opens.Count > 0 ? Math.Round(opens.Average(s => s.DbOpenMs!.Value), 2) : null,
-            usesDatabase && measured.Count > 0 ? measured.Max(s => s.DbWaiting) : null);
+            closing.Count > 0 ? Math.Round(closing.Average(s => s.CpuPercent), 1) : null,
+            columns.ToDictionary(c => c.Id, c => Column(c, measured, before, closing)));
+    }
+
+    private static double? Column(GaugeColumn column, List<RuntimeSample> measured, RuntimeSample? before, List<RuntimeSample> closing) =>
+        column.Statistic switch
+        {
+            GaugeStatistic.Max => measured.Select(s => s.Gauge(column.Key)).Max(),
+            GaugeStatistic.MeanPerCount => MeanPerCount(column, before, closing),
+            _ => null,
+        };
+
+    /// <summary>Rise of the total over the window ÷ rise of the count; null when nothing was counted or a restart cut the window.</summary>
+    private static double? MeanPerCount(GaugeColumn column, RuntimeSample? before, List<RuntimeSample> closing)
+    {
+        var first = before ?? closing.FirstOrDefault();
+        var last = closing.LastOrDefault();
+        if (first is null || last is null || column.CountKey is null
+            || first.Gauge(column.Key) is not { } totalBefore || last.Gauge(column.Key) is not { } totalAfter
+            || first.Gauge(column.CountKey) is not { } countBefore || last.Gauge(column.CountKey) is not { } countAfter
+            || countAfter <= countBefore || totalAfter < totalBefore)
+        {
+            return null;
+        }
+
+        return Math.Round((totalAfter - totalBefore) / (countAfter - countBefore), 2);
     }
 }

@@ -1,4 +1,3 @@
-using AsyncCapacity.Report.Experiments;
 using AsyncCapacity.Report.K6;
 using AsyncCapacity.Report.Results;
 
@@ -14,7 +13,7 @@ public static class StandaloneResults
 
     /// <param name="summaries">One k6 results file per experiment, in the order to report them.</param>
     /// <param name="app">The app's runtime as read after the runs (its timeline covers them), or null.</param>
-    public static ResultsDocument From(IReadOnlyList<K6Summary> summaries, AppSnapshot? app = null)
+    public static ResultsDocument From(IReadOnlyList<K6Summary> summaries, RuntimeReport? app = null)
     {
         if (summaries.Count == 0)
         {
@@ -22,11 +21,17 @@ public static class StandaloneResults
         }
 
         var timeline = app?.Timeline ?? [];
-        var experiments = summaries.Select(summary => ResultsBuilder.Build(new ExperimentRun(
-            ExperimentCatalog.Find(summary.Experiment) ?? Unknown(summary),
-            summary.Sla,
-            summary.Parameters,
-            summary.Steps.Select(step => new StepRun(step, StepWindow(timeline, step), null)).ToList()))).ToList();
+        var experiments = summaries.Select(summary =>
+        {
+            var declaration = ExperimentCatalog.Find(summary.Experiment) ?? Unknown(summary);
+            var gauges = ResultsBuilder.GaugesOf(declaration);
+            var steps = summary.Steps.Select(step =>
+            {
+                var window = StepWindow(timeline, step);
+                return new AnalysedStep(step.Variant, step.StartMs, StepAnalysis.Analyse(new StepRun(step, window, null), summary.Sla, gauges), window);
+            }).ToList();
+            return ResultsBuilder.Build(new ExperimentRun(declaration, summary.Sla, summary.Parameters, steps));
+        }).ToList();
 
         var first = summaries.MinBy(s => s.StartedAtMs)!;
         var last = summaries.MaxBy(s => s.StartedAtMs + s.TestRunDurationMs)!;
@@ -39,8 +44,8 @@ public static class StandaloneResults
             Os: NotRecorded,
             DotnetVersion: app?.Framework ?? NotRecorded,
             K6Version: NotRecorded,
-            DatabaseProvider: app?.DatabaseProvider,
-            DatabasePoolSize: app?.DatabasePoolSize,
+            DatabaseProvider: app?.Database?.Provider,
+            DatabasePoolSize: app?.Database?.MaxPoolSize,
             Profile: "custom (k6 scripts run on their own)",
             Target: first.BaseUrl,
             Isolation: cooldowns.All(c => c > 0)
@@ -62,20 +67,15 @@ public static class StandaloneResults
     public static IReadOnlyList<RuntimeSample> StepWindow(IReadOnlyList<RuntimeSample> timeline, K6Step step) =>
         timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList();
 
-    private static ExperimentInfo Unknown(K6Summary summary) => new(
+    /// <summary>A results file of an experiment this build does not declare: its variants as the file names them.</summary>
+    private static Experiment Unknown(K6Summary summary) => new(
         summary.Experiment,
-        summary.Experiment,
-        string.Empty,
-        summary.Steps.Select(s => s.Variant).Distinct().Select(v => new VariantInfo(v, v, Blocking: false)).ToList(),
+        Order: int.MaxValue,
+        Title: summary.Experiment,
+        Lesson: string.Empty,
+        LoadKind.Http,
+        [.. summary.Steps.Select(s => s.Variant).Distinct().Select(v => new Variant(v, Blocking: false, "GET", "/", v))],
         [],
-        _ => null);
+        [.. summary.Steps.Select(s => s.Concurrency).Distinct().Order()],
+        new DeclaredSla(summary.Sla.P95Ms, summary.Sla.MaxErrorRate * 100));
 }
-
-/// <summary>What the app says of itself in /diag/runtime, as far as the report uses it.</summary>
-public sealed record AppSnapshot(
-    int ProcessorCount,
-    int MinWorkerThreads,
-    string? Framework,
-    string? DatabaseProvider,
-    int? DatabasePoolSize,
-    IReadOnlyList<RuntimeSample> Timeline);

@@ -12,7 +12,8 @@ public static class StepAnalysis
     /// <summary>Above this machine CPU the load generator competes with the app for cores.</summary>
     public const double BusyMachineCpuPercent = 90;
 
-    public static StepResult Analyse(StepRun run, Sla sla, bool usesDatabase = false)
+    /// <param name="gauges">The experiment's gauges: their columns are computed from the step's samples.</param>
+    public static StepResult Analyse(StepRun run, Sla sla, IEnumerable<Gauge>? gauges = null)
     {
         var step = run.Step;
         var seconds = Math.Max(0.001, (step.EndMs - step.MeasureFromMs) / 1000.0);
@@ -20,7 +21,7 @@ public static class StepAnalysis
         var errorRate = step.Requests > 0 ? (double)step.Failed / step.Requests : 0;
         var latency = step.Requests > 0 ? step.DurationMs : null;
         double? littlesLaw = latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
-        var server = ServerWindow.Of(run.Timeline, step, usesDatabase);
+        var server = ServerWindow.Of(run.Timeline, step, (gauges ?? []).SelectMany(g => g.Columns));
         var meetsSla = step.Requests > 0 && latency?.P95 <= sla.P95Ms && errorRate <= sla.MaxErrorRate;
 
         return new StepResult(
@@ -46,8 +47,7 @@ public static class StepAnalysis
             server.CpuPercent,
             run.Cpu?.MachinePercent,
             run.Cpu?.LoadGeneratorPercent,
-            server.DbOpenMs,
-            server.MaxDbWaiting,
+            server.Gauges,
             littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
             meetsSla,
             Flags(step, errorRate, littlesLaw, run.Cpu));

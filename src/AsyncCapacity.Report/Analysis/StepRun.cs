@@ -9,10 +9,13 @@ public sealed record StepRun(K6Step Step, IReadOnlyList<RuntimeSample> Timeline,
 /// <summary>CPU seen from outside the app during a step, as percentages of all cores.</summary>
 public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent);
 
-/// <summary>All steps of one experiment, or the reason it was skipped.</summary>
+/// <summary>One analysed step and the samples it was analysed from (they become its variant's timeline).</summary>
+public sealed record AnalysedStep(string Variant, long StartMs, StepResult Result, IReadOnlyList<RuntimeSample> Timeline);
+
+/// <summary>All analysed steps of one experiment, or the reason it was skipped.</summary>
 public sealed record ExperimentRun(
-    Experiments.ExperimentInfo Info,
+    Experiment Declaration,
     Sla Sla,
     IReadOnlyDictionary<string, string> Parameters,
-    IReadOnlyList<StepRun> Steps,
+    IReadOnlyList<AnalysedStep> Steps,
     string? SkippedReason = null);

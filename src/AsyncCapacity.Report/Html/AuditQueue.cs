@@ -14,9 +14,9 @@ internal static class AuditQueue
     public const string Rejection = "503 Server Too Busy (queue full)";
 
     public static bool IsWatched(ExperimentResult experiment) =>
-        experiment.Variants.Any(v => v.Timeline.Any(s => s.AuditQueued > 0 || s.AuditRejected > 0));
+        experiment.Gauges?.Contains(GaugeCatalog.AuditQueue.Id) == true;
 
     /// <summary>Whether any request of the experiment was refused; without one, its timelines draw no 503 axis.</summary>
     public static bool AnyRejected(ExperimentResult experiment) =>
-        experiment.Variants.Any(v => v.Timeline.Any(s => s.AuditRejected > 0));
+        experiment.Variants.Any(v => v.Timeline.Any(s => s.Gauge(GaugeKeys.AuditRejected) > 0));
 }

@@ -66,9 +66,9 @@ internal static class CapacityCards
             facts.Add($"app CPU {Display.Percent(cpu)}");
         }
 
-        if (step.DbOpenMs is { } poolWait)
+        if (step.Gauge("db.poolWaitMs") is { } poolWait)
         {
-            facts.Add(step.MaxDbWaiting is { } waiting and > 0
+            facts.Add((int?)step.Gauge("db.maxWaiting") is { } waiting and > 0
                 ? $"pool wait {Display.Ms(poolWait)} (up to {Display.Count(waiting)} {(waiting == 1 ? "request" : "requests")} waiting)"
                 : $"pool wait {Display.Ms(poolWait)}");
         }

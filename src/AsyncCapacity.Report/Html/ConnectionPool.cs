@@ -11,7 +11,7 @@ namespace AsyncCapacity.Report.Html;
 internal static class ConnectionPool
 {
     public static bool IsWatched(ExperimentResult experiment) =>
-        experiment.Variants.Any(v => v.Steps.Any(s => s.DbOpenMs is not null || s.MaxDbWaiting is not null));
+        experiment.Gauges?.Contains(GaugeCatalog.ConnectionPool.Id) == true;
 
     /// <summary>"PostgreSQL, pool of 100 connections"; null when the run used no database.</summary>
     public static string? Describe(RunInfo run) => (run.DatabaseProvider, run.DatabasePoolSize) switch

@@ -60,7 +60,7 @@ internal static class Display
     public static string Clients(int concurrency) =>
         concurrency == 1 ? "1 concurrent client" : Number(concurrency, "#,0") + " concurrent clients";
 
-    public static string Sla(Results.Sla sla) => $"p95 ≤ {Ms(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";
+    public static string Sla(Sla sla) => $"p95 ≤ {Ms(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";
 
     public static string Utc(DateTimeOffset at) =>
         at.ToUniversalTime().ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture);

@@ -102,8 +102,8 @@ internal static class StepTable
             .Element("td", "num", Display.Count(step.MaxQueueLength));
         if (connectionPool)
         {
-            html.Element("td", "num", Display.Ms(step.DbOpenMs))
-                .Element("td", "num", Display.Count(step.MaxDbWaiting));
+            html.Element("td", "num", Display.Ms(step.Gauge("db.poolWaitMs")))
+                .Element("td", "num", Display.Count((int?)step.Gauge("db.maxWaiting")));
         }
 
         html.Open("td", "num", ("title", $"machine {Display.Percent(step.MachineCpuPercent)}, k6 {Display.Percent(step.LoadGeneratorCpuPercent)}"))

@@ -8,6 +8,7 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="IdealRpsPerClient">Throughput one client reaches with zero overhead (1000 / delay ms), for the ideal line; null when unknown.</param>
 /// <param name="Verdict">The result in one sentence of numbers; empty when skipped.</param>
 /// <param name="SkippedReason">Why the experiment did not run and how to make it run; null when it ran.</param>
+/// <param name="Gauges">What the report plots beside the thread pool, by gauge id (GaugeCatalog), as the declaration listed them.</param>
 public sealed record ExperimentResult(
     string Name,
     string Title,
@@ -17,7 +18,8 @@ public sealed record ExperimentResult(
     double? IdealRpsPerClient,
     IReadOnlyList<VariantResult> Variants,
     string Verdict,
-    string? SkippedReason);
+    string? SkippedReason,
+    IReadOnlyList<string>? Gauges = null);
 
 /// <summary>One side of a pair ("sync" or "async"): its steps, its capacity and the server timeline behind them.</summary>
 /// <param name="Capacity">Highest tested concurrency that met the SLA, with its throughput; null when no step did.</param>

@@ -9,7 +9,7 @@ public sealed record ResultsDocument(
     RunInfo Run,
     IReadOnlyList<ExperimentResult> Experiments)
 {
-    public const int CurrentSchemaVersion = 1;
+    public const int CurrentSchemaVersion = 2;
 }
 
 /// <summary>Where, when and how the run was made: everything a reader needs to trust or reproduce it.</summary>
@@ -37,9 +37,3 @@ public sealed record SweepSettings(
     double StepSeconds,
     double CooldownSeconds,
     int? MinWorkerThreads);
-
-/// <summary>A step meets the SLA when p95 ≤ <c>P95Ms</c> and error rate ≤ <c>MaxErrorRate</c> (0.01 = 1%).</summary>
-public sealed record Sla(double P95Ms, double MaxErrorRate)
-{
-    public static Sla Default { get; } = new(1000, 0.01);
-}

@@ -1,17 +1,13 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
+using System.Text.Json.Nodes;
+using AsyncCapacity.Contracts;
 
 namespace AsyncCapacity.Report.Results;
 
-/// <summary>One set of JSON settings for results.json, so that writer and reader cannot drift apart.</summary>
+/// <summary>Writes and reads results.json, with the shared wire settings; reads every schema version there has been.</summary>
 public static class ResultsJson
 {
-    public static JsonSerializerOptions Options { get; } = new(JsonSerializerDefaults.Web)
-    {
-        WriteIndented = true,
-        DefaultIgnoreCondition = JsonIgnoreCondition.Never,
-        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-    };
+    public static JsonSerializerOptions Options => WireJson.Indented;
 
     public static string Serialize(ResultsDocument document) => JsonSerializer.Serialize(document, Options);
 
@@ -21,9 +17,22 @@ public static class ResultsJson
         ResultsDocument? document;
         try
         {
-            document = JsonSerializer.Deserialize<ResultsDocument>(json, Options);
+            var root = JsonNode.Parse(json, documentOptions: new JsonDocumentOptions { AllowTrailingCommas = true }) as JsonObject
+                ?? throw new InvalidDataException($"{source} is not a results file (not a JSON object).");
+            var version = root["schemaVersion"]?.GetValue<int>() ?? 0;
+            if (version == 1)
+            {
+                ResultsVersion1.Upgrade(root);
+            }
+            else if (version != ResultsDocument.CurrentSchemaVersion)
+            {
+                throw new InvalidDataException(
+                    $"{source} has schemaVersion {version}; this tool reads versions 1 to {ResultsDocument.CurrentSchemaVersion}.");
+            }
+
+            document = root.Deserialize<ResultsDocument>(Options);
         }
-        catch (JsonException ex)
+        catch (Exception ex) when (ex is JsonException or FormatException or InvalidOperationException)
         {
             throw new InvalidDataException($"{source} is not a valid results file: {ex.Message}", ex);
         }
@@ -31,12 +40,6 @@ public static class ResultsJson
         if (document is null || document.Run is null || document.Experiments is null)
         {
             throw new InvalidDataException($"{source} is not a results file (no run or experiments).");
-        }
-
-        if (document.SchemaVersion != ResultsDocument.CurrentSchemaVersion)
-        {
-            throw new InvalidDataException(
-                $"{source} has schemaVersion {document.SchemaVersion}; this tool reads version {ResultsDocument.CurrentSchemaVersion}.");
         }
 
         return document;

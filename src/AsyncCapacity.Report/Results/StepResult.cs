@@ -17,8 +17,7 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="CpuPercent">App process CPU over the measured window, as a percentage of all cores.</param>
 /// <param name="MachineCpuPercent">Whole-machine CPU busy over the step, as a percentage of all cores.</param>
 /// <param name="LoadGeneratorCpuPercent">k6's own CPU over the step, as a percentage of all cores.</param>
-/// <param name="DbOpenMs">Mean time to get a pooled connection in the measured window (experiments with a database only).</param>
-/// <param name="MaxDbWaiting">Most requests waiting for a pooled connection at once in the measured window (database experiments only).</param>
+/// <param name="Gauges">The experiment's gauge columns for this step, by column id (GaugeCatalog): "db.poolWaitMs" → 27.1; null when unknown.</param>
 /// <param name="LittlesLawRatio">Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop.</param>
 /// <param name="Flags">Reasons not to trust the step blindly, each a short sentence; empty when none.</param>
 public sealed record StepResult(
@@ -44,28 +43,11 @@ public sealed record StepResult(
     double? CpuPercent,
     double? MachineCpuPercent,
     double? LoadGeneratorCpuPercent,
-    double? DbOpenMs,
-    int? MaxDbWaiting,
+    IReadOnlyDictionary<string, double?>? Gauges,
     double? LittlesLawRatio,
     bool MeetsSla,
-    IReadOnlyList<string> Flags);
-
-/// <summary>
-/// One sample of the app's runtime, as served by /diag/runtime. The Db fields watch the database pool: requests
-/// waiting for a connection, connections in use, mean time to get one over the last interval (null: none taken).
-/// The Audit fields: entries queued for the audit writers, and requests refused so far (503), both audit variants.
-/// </summary>
-public sealed record RuntimeSample(
-    long TimestampMs,
-    int ThreadCount,
-    long PendingWorkItems,
-    long CompletedWorkItems,
-    int RequestsInFlight,
-    double CpuPercent,
-    long WorkingSetBytes,
-    long GcHeapBytes,
-    int DbWaiting = 0,
-    int DbInUse = 0,
-    double? DbOpenMs = null,
-    int AuditQueued = 0,
-    long AuditRejected = 0);
+    IReadOnlyList<string> Flags)
+{
+    /// <summary>The step's figure for a gauge column (GaugeColumn.Id); null when unknown.</summary>
+    public double? Gauge(string columnId) => Gauges is not null && Gauges.TryGetValue(columnId, out var value) ? value : null;
+}

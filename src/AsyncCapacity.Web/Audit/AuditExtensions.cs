@@ -13,6 +13,7 @@ public static class AuditExtensions
         builder.Services.AddSingleton<AsyncAuditLog>();
         builder.Services.AddSingleton<IAuditLog>(services => services.GetRequiredService<BoundedAuditLog>());
         builder.Services.AddSingleton<IAuditLog>(services => services.GetRequiredService<AsyncAuditLog>());
+        builder.Services.AddSingleton<Diagnostics.IGaugeSource, AuditGauge>();
 
         // Stopped before the server (hosted services stop in reverse order): new entries get 503 while every accepted
         // one is committed and answered; the server then finishes those requests and exits.

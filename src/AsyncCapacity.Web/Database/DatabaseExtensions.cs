@@ -10,6 +10,7 @@ public static class DatabaseExtensions
             .ValidateOnStart();
 
         builder.Services.AddSingleton<DbPoolGauge>();
+        builder.Services.AddSingleton<Diagnostics.IGaugeSource>(services => services.GetRequiredService<DbPoolGauge>());
         builder.Services.AddSingleton<LabDatabase>();
         builder.Services.AddHostedService<DatabaseSchema>();
         return builder;

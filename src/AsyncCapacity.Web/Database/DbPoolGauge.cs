@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using AsyncCapacity.Web.Diagnostics;
+using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Database;
 
@@ -6,7 +8,7 @@ namespace AsyncCapacity.Web.Database;
 /// Counts what the report plots next to the threads: requests waiting for a pooled connection, connections in use,
 /// and the time spent getting one. Measured around Open/OpenAsync, so it reads the same for both drivers.
 /// </summary>
-public sealed class DbPoolGauge
+public sealed class DbPoolGauge(IOptions<DatabaseOptions> options) : IGaugeSource
 {
     private int _waiting;
     private int _inUse;
@@ -38,4 +40,20 @@ public sealed class DbPoolGauge
     }
 
     public void Released() => Interlocked.Decrement(ref _inUse);
+
+    /// <summary>Nothing without a database: the experiments without one plot no pool.</summary>
+    public void Read(IDictionary<string, double> gauges)
+    {
+        if (options.Value.Provider == DatabaseProvider.None)
+        {
+            return;
+        }
+
+        var (opens, openTime) = Totals;
+        gauges[GaugeKeys.DbInUse] = InUse;
+        gauges[GaugeKeys.DbWaiting] = Waiting;
+        gauges[GaugeKeys.DbPoolSize] = options.Value.MaxPoolSize;
+        gauges[GaugeKeys.DbOpens] = opens;
+        gauges[GaugeKeys.DbOpenMsTotal] = Math.Round(openTime.TotalMilliseconds, 3);
+    }
 }

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
-using AsyncCapacity.Web.Audit;
 using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -29,7 +28,7 @@ public static class DiagnosticsEndpoints
 
     internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
         string? from, string? to, RuntimeTimeline timeline, RuntimeSampler sampler, RequestsInFlight inFlight,
-        LabDatabase database, IEnumerable<IAuditLog> auditLogs, IOptions<DiagnosticsOptions> options)
+        LabDatabase database, IEnumerable<IGaugeSource> gauges, IOptions<DiagnosticsOptions> options)
     {
         if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
         {
@@ -53,7 +52,7 @@ public static class DiagnosticsEndpoints
             options.Value.SampleIntervalMs,
             Math.Round((DateTime.Now - Process.GetCurrentProcess().StartTime).TotalSeconds, 1),
             database.Unavailable is null ? new DatabaseInfo(database.Provider.ToString(), database.MaxPoolSize) : null,
-            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, database.Pool, dbOpenMs: null, auditLogs),
+            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, gauges),
             timeline.Between(fromMs, toMs)));
     }
 }

@@ -1,7 +1,5 @@
 using System.Diagnostics;
 using System.Text.Json;
-using AsyncCapacity.Web.Audit;
-using AsyncCapacity.Web.Database;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Diagnostics;
@@ -12,7 +10,7 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// figures matter most.
 /// </summary>
 internal sealed class RuntimeSampler(
-    RuntimeTimeline timeline, RequestsInFlight inFlight, DbPoolGauge pool, IEnumerable<IAuditLog> auditLogs,
+    RuntimeTimeline timeline, RequestsInFlight inFlight, IEnumerable<IGaugeSource> gauges,
     IOptions<DiagnosticsOptions> options)
     : IHostedService, IDisposable
 {
@@ -75,7 +73,6 @@ internal sealed class RuntimeSampler(
         var interval = TimeSpan.FromMilliseconds(options.Value.SampleIntervalMs);
         var previousCpu = Environment.CpuUsage.TotalTime;
         var previousWall = Stopwatch.GetTimestamp();
-        var previousOpens = pool.Totals;
 
         // Wait first: a CPU share needs a whole interval behind it.
         while (!_stopping.Wait(interval))
@@ -88,17 +85,12 @@ internal sealed class RuntimeSampler(
                 : 0;
             (previousCpu, previousWall) = (cpu, wall);
 
-            var opens = pool.Totals;
-            var opened = opens.Opens - previousOpens.Opens;
-            double? openMs = opened > 0 ? Math.Round((opens.OpenTime - previousOpens.OpenTime).TotalMilliseconds / opened, 2) : null;
-            previousOpens = opens;
-
             Volatile.Write(ref _latestCpuPercent, Math.Round(cpuPercent, 1));
-            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, pool, openMs, auditLogs);
+            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, gauges);
             timeline.Add(sample);
             if (_file is not null)
             {
-                _file.WriteLine(JsonSerializer.Serialize(sample, JsonSerializerOptions.Web));
+                _file.WriteLine(JsonSerializer.Serialize(sample, WireJson.Options));
                 _file.Flush();
             }
         }

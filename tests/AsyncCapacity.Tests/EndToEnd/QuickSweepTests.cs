@@ -55,10 +55,10 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(100, document.Run.DatabasePoolSize);
         var dbSync = db.Variants.Single(v => v.Name == "sync");
         var dbAsync = db.Variants.Single(v => v.Name == "async");
-        Assert.All(dbSync.Steps.Concat(dbAsync.Steps).Where(s => s.Requests > 0), s => Assert.NotNull(s.DbOpenMs));
+        Assert.All(dbSync.Steps.Concat(dbAsync.Steps).Where(s => s.Requests > 0), s => Assert.NotNull(s.Gauge("db.poolWaitMs")));
         Assert.NotNull(dbAsync.Capacity);
         Assert.True(dbAsync.Capacity.Concurrency >= (dbSync.Capacity?.Concurrency ?? 0), db.Verdict);
-        Assert.Contains(dbAsync.Timeline, s => s.DbInUse > 0);
+        Assert.Contains(dbAsync.Timeline, s => s.Gauge(GaugeKeys.DbInUse) > 0);
 
         // Assert: content served from disk and from memory, with the time inside the app next to the client's
         var content = document.Experiments[2];

@@ -29,8 +29,8 @@ public sealed class AuditQueueReportTests
         Assert.Equal("audit", audit.Name);
         Assert.Equal(["bounded", "async"], audit.Variants.Select(v => v.Name));
         Assert.True(audit.Variants[0].Blocking);
-        Assert.All(audit.Variants, v => Assert.Contains(v.Timeline, s => s.AuditQueued > 0));
-        Assert.All(audit.Variants.SelectMany(v => v.Timeline), s => Assert.Equal(0, s.AuditRejected));
+        Assert.All(audit.Variants, v => Assert.Contains(v.Timeline, s => s.Gauge(GaugeKeys.AuditQueued) > 0));
+        Assert.All(audit.Variants.SelectMany(v => v.Timeline), s => Assert.Equal(0, s.Gauge(GaugeKeys.AuditRejected)));
         Assert.All(audit.Variants.SelectMany(v => v.Steps), s => Assert.Equal(0, s.Errors));
     }
 

@@ -32,8 +32,8 @@ public sealed class ConnectionPoolReportTests
         Assert.All(db.Variants, v => Assert.Equal([1, 50, 200], v.Steps.Select(s => s.Concurrency)));
         Assert.All(db.Variants.SelectMany(v => v.Steps), s =>
         {
-            Assert.NotNull(s.DbOpenMs);
-            Assert.NotNull(s.MaxDbWaiting);
+            Assert.NotNull(s.Gauge("db.poolWaitMs"));
+            Assert.NotNull(s.Gauge("db.maxWaiting"));
         });
     }
 
@@ -115,8 +115,8 @@ public sealed class ConnectionPoolReportTests
             // Assert
             Assert.All(variant.Steps, step =>
             {
-                Assert.Equal(Display.Ms(step.DbOpenMs), Cell(table, step.Concurrency, PoolWait));
-                Assert.Equal(Display.Count(step.MaxDbWaiting), Cell(table, step.Concurrency, WaitingForAConnection));
+                Assert.Equal(Display.Ms(step.Gauge("db.poolWaitMs")), Cell(table, step.Concurrency, PoolWait));
+                Assert.Equal(Display.Count((long?)step.Gauge("db.maxWaiting")), Cell(table, step.Concurrency, WaitingForAConnection));
             });
         }
     }
@@ -125,7 +125,7 @@ public sealed class ConnectionPoolReportTests
     public void An_experiment_without_a_database_has_no_pool_columns_and_no_word_about_them()
     {
         // Arrange
-        Assert.All(Sleep.Experiments.SelectMany(e => e.Variants).SelectMany(v => v.Steps), s => Assert.Null(s.DbOpenMs));
+        Assert.All(Sleep.Experiments.SelectMany(e => e.Variants).SelectMany(v => v.Steps), s => Assert.Null(s.Gauge("db.poolWaitMs")));
 
         // Act
         var html = HtmlReport.Render(Sleep);
@@ -216,7 +216,7 @@ public sealed class ConnectionPoolReportTests
         foreach (var (expected, actual) in Db.Experiments[0].Variants.Zip(embedded.Experiments[0].Variants))
         {
             Assert.Equal(expected.Capacity, actual.Capacity);
-            Assert.Equal(expected.Steps.Select(s => (s.DbOpenMs, s.MaxDbWaiting, s.P95Ms)), actual.Steps.Select(s => (s.DbOpenMs, s.MaxDbWaiting, s.P95Ms)));
+            Assert.Equal(expected.Steps.Select(s => (s.Gauge("db.poolWaitMs"), s.Gauge("db.maxWaiting"), s.P95Ms)), actual.Steps.Select(s => (s.Gauge("db.poolWaitMs"), s.Gauge("db.maxWaiting"), s.P95Ms)));
             Assert.Equal(expected.Timeline, actual.Timeline);
         }
     }

@@ -131,10 +131,10 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
             ["pool threads", "queued work items", "audit entries queued", "503 (queue full): none in this experiment"], t.Labels));
         Assert.Single(timelines.Select(t => (t.LeftMax, t.RightMax)).Distinct());
         Assert.All(timelines, t => Assert.False(t.RateAxisShown, "with no 503 at all, the 503/s axis stays hidden"));
-        Assert.All(timelines, t => Assert.True(t.RightMax >= audit.Variants.Max(v => v.Timeline.Max(s => s.AuditQueued))));
+        Assert.All(timelines, t => Assert.True(t.RightMax >= audit.Variants.Max(v => v.Timeline.Max(s => s.Gauge(GaugeKeys.AuditQueued)))));
         for (var i = 0; i < audit.Variants.Count; i++)
         {
-            Assert.Equal(audit.Variants[i].Timeline.Select(s => (double)s.AuditQueued), queued[i].Where(y => y is not null).Select(y => y!.Value));
+            Assert.Equal(audit.Variants[i].Timeline.Select(s => s.Gauge(GaugeKeys.AuditQueued) ?? 0), queued[i].Where(y => y is not null).Select(y => y!.Value));
             Assert.All(rates[i], rate => Assert.True(rate is null or 0, $"a 503 rate of {rate}/s where there was none"));
         }
     }

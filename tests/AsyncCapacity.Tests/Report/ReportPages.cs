@@ -78,7 +78,8 @@ internal static class ReportPages
                     timeline.Add(new RuntimeSample(
                         TimestampMs: start + (process * 9_200) + (i * 1_000), ThreadCount: 6, PendingWorkItems: 40,
                         CompletedWorkItems: 500 * (i + 1), RequestsInFlight: 50, CpuPercent: 30, WorkingSetBytes: 90_000_000,
-                        GcHeapBytes: 20_000_000, AuditQueued: 200, AuditRejected: Math.Max(0, i - 1) * (long)perSecond[v]));
+                        GcHeapBytes: 20_000_000,
+                        Gauges: new Dictionary<string, double> { [GaugeKeys.AuditQueued] = 200, [GaugeKeys.AuditRejected] = Math.Max(0, i - 1) * perSecond[v] }));
                 }
             }
 

@@ -1,4 +1,4 @@
-namespace AsyncCapacity.Web.Diagnostics;
+namespace AsyncCapacity.Contracts.Runtime;
 
 /// <summary>The body of /diag/runtime: the pool's configuration, a reading taken now, and the sampled timeline.</summary>
 public sealed record RuntimeReport(
@@ -14,5 +14,5 @@ public sealed record RuntimeReport(
     RuntimeSample Now,
     IReadOnlyList<RuntimeSample> Timeline);
 
-/// <summary>The database behind the db experiment, as configured; null when there is none.</summary>
+/// <summary>The database behind the experiments that need one, as configured; null when there is none.</summary>
 public sealed record DatabaseInfo(string Provider, int MaxPoolSize);

@@ -1,0 +1,93 @@
+using System.Globalization;
+
+namespace AsyncCapacity.Contracts.Experiments;
+
+/// <summary>
+/// One experiment of the lab as experiments/&lt;id&gt;.json declares it: the app maps and validates with it, k6 sends
+/// what it says, the CLI checks `--set` against it and the report prints and plots what it lists.
+/// </summary>
+public sealed record Experiment(
+    string Id,
+    int Order,
+    string Title,
+    string Lesson,
+    LoadKind Load,
+    IReadOnlyList<Variant> Variants,
+    IReadOnlyList<Parameter> Parameters,
+    IReadOnlyList<int> Steps,
+    DeclaredSla Sla,
+    IReadOnlyList<string>? Needs = null,
+    IReadOnlyDictionary<string, string>? Body = null,
+    IReadOnlyList<AuxiliaryRoute>? AuxiliaryRoutes = null,
+    IReadOnlyList<string>? Gauges = null)
+{
+    public const string NeedsDatabase = "database";
+
+    public bool UsesDatabase => Needs?.Contains(NeedsDatabase) == true;
+
+    /// <summary>The variant by name; throws, naming the declared ones, when there is none.</summary>
+    public Variant Variant(string name) => Variants.FirstOrDefault(v => v.Name == name)
+        ?? throw new KeyNotFoundException($"Experiment '{Id}' declares no variant '{name}'; it declares {string.Join(", ", Variants.Select(v => v.Name))}.");
+
+    /// <summary>The parameter by name; throws, naming the declared ones, when there is none.</summary>
+    public Parameter Parameter(string name) => Parameters.FirstOrDefault(p => p.Name == name)
+        ?? throw new KeyNotFoundException($"Experiment '{Id}' declares no parameter '{name}'.");
+
+    /// <summary>Every parameter at its declared default, in declaration order.</summary>
+    public IReadOnlyDictionary<string, string> DefaultValues => Parameters.ToDictionary(p => p.Name, p => p.Default);
+
+    /// <summary>
+    /// The request path of a variant with these parameter values: path parameters fill the route's {placeholders},
+    /// query parameters follow in declaration order.
+    /// </summary>
+    public string PathAndQuery(Variant variant, IReadOnlyDictionary<string, string> values)
+    {
+        var path = variant.Route;
+        var query = new List<string>();
+        foreach (var parameter in Parameters)
+        {
+            var value = values.TryGetValue(parameter.Name, out var given) ? given : parameter.Default;
+            if (parameter.In == ParameterLocation.Path)
+            {
+                path = path.Replace("{" + parameter.Name + "}", Uri.EscapeDataString(value), StringComparison.Ordinal);
+            }
+            else
+            {
+                query.Add($"{Uri.EscapeDataString(parameter.Name)}={Uri.EscapeDataString(value)}");
+            }
+        }
+
+        return query.Count == 0 ? path : $"{path}?{string.Join('&', query)}";
+    }
+
+    /// <summary>
+    /// The most requests per second one closed-loop client can complete: 1000 ÷ the delay parameter's value, when the
+    /// experiment has one (the report's ideal line); null otherwise.
+    /// </summary>
+    public double? IdealRpsPerClient(IReadOnlyDictionary<string, string> values) =>
+        Parameters.FirstOrDefault(p => p.Role == ParameterRole.Delay) is { } delay
+            && values.TryGetValue(delay.Name, out var raw)
+            && double.TryParse(raw, NumberStyles.Float, CultureInfo.InvariantCulture, out var ms)
+            && ms > 0
+                ? 1000 / ms
+                : null;
+}
+
+/// <summary>What one k6 iteration of the experiment is.</summary>
+public enum LoadKind
+{
+    /// <summary>One HTTP request, answered 2xx when it succeeded.</summary>
+    Http,
+}
+
+/// <summary>One side of the pair. <c>Blocking</c> marks the side that holds a thread while it waits.</summary>
+public sealed record Variant(string Name, bool Blocking, string Method, string Route, string Why);
+
+/// <summary>A route the experiment serves beside its variants (a listing, counters), not swept.</summary>
+public sealed record AuxiliaryRoute(string Method, string Route, string What);
+
+/// <summary>The SLA as declared, in the units people write: p95 in ms, errors in percent.</summary>
+public sealed record DeclaredSla(double P95Ms, double MaxErrorPercent)
+{
+    public Sla ToSla() => new(P95Ms, MaxErrorPercent / 100);
+}

@@ -1,0 +1,62 @@
+namespace AsyncCapacity.Contracts.Gauges;
+
+/// <summary>The keys the app's features write into each runtime sample, read by the gauges below.</summary>
+public static class GaugeKeys
+{
+    public const string DbInUse = "db.inUse";
+    public const string DbWaiting = "db.waiting";
+    public const string DbPoolSize = "db.poolSize";
+    public const string DbOpens = "db.opens";
+    public const string DbOpenMsTotal = "db.openMsTotal";
+    public const string AuditQueued = "audit.queued";
+    public const string AuditRejected = "audit.rejected";
+}
+
+/// <summary>Every gauge an experiment can list. Adding one: its keys above, its entry here, the app's source of the keys.</summary>
+public static class GaugeCatalog
+{
+    public static Gauge ConnectionPool { get; } = new(
+        "connection-pool",
+        "connection pool",
+        "Pool wait is the mean time a request took to get a pooled database connection; waiting for a connection, the most requests "
+            + "waiting for one at once. A full pool caps any variant at pool size ÷ query time requests per second. A blocking variant "
+            + "often shows little pool wait: its requests wait in the thread-pool queue before they can even ask for a connection.",
+        [
+            new(GaugeKeys.DbInUse, "connections in use", GaugeAxis.Held, "#9c36b5"),
+            new(GaugeKeys.DbWaiting, "waiting for a connection", GaugeAxis.Waiting, "#9c36b5"),
+            new(GaugeKeys.DbPoolSize, "pool size", GaugeAxis.Held, "#9c36b5", Reference: true),
+        ],
+        [
+            new("db.poolWaitMs", "pool wait", "Mean time to get a pooled database connection during the step",
+                GaugeFormat.Duration, GaugeStatistic.MeanPerCount, GaugeKeys.DbOpenMsTotal, GaugeKeys.DbOpens),
+            new("db.maxWaiting", "waiting for a connection", "Most requests waiting for a pooled database connection at once during the step",
+                GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.DbWaiting),
+        ]);
+
+    public static Gauge AuditQueue { get; } = new(
+        "audit-queue",
+        "audit queue",
+        "The audit queue holds entries waiting for the writers; a request is answered once its entry is committed. When the queue "
+            + "is full, the service answers 503 Server Too Busy at once: those answers are the errors in the step tables. "
+            + "503/s is the rise of the refusal count between two samples ÷ the seconds between them. The count restarts with each "
+            + "fresh app process, so no rate is drawn across a restart.",
+        [
+            new(GaugeKeys.AuditQueued, "audit entries queued", GaugeAxis.Waiting, "#0b7285"),
+            new(GaugeKeys.AuditRejected, "503 (queue full) per second", GaugeAxis.Rate, "#a8071a", Total: true),
+        ],
+        [],
+        ErrorsAre: "503 Server Too Busy (queue full)");
+
+    public static Gauge ServerTime { get; } = new(
+        "server-time",
+        "server time",
+        "Where no parameter fixes the handler's time, a chart puts the client's median latency and the median time inside the app "
+            + "(Server-Timing) side by side on a log scale, from microseconds to seconds: the gap is time spent outside the handler.",
+        [],
+        [],
+        ComparesServerTime: true);
+
+    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime];
+
+    public static Gauge? Find(string id) => All.FirstOrDefault(g => g.Id == id);
+}

@@ -1,0 +1,22 @@
+namespace AsyncCapacity.Contracts.Runtime;
+
+/// <summary>
+/// One reading of the app's runtime, taken each second by its sampler (a dedicated thread) and served by /diag/runtime.
+/// <c>CpuPercent</c> is the process's CPU over the last interval, as a share of all cores. <c>Gauges</c> holds what the
+/// app's features add beside the thread pool, keyed as in <see cref="Gauges.GaugeKeys"/>: levels (connections in
+/// use, entries queued) and running totals (refusals so far), which the report turns into rates.
+/// </summary>
+public sealed record RuntimeSample(
+    long TimestampMs,
+    int ThreadCount,
+    long PendingWorkItems,
+    long CompletedWorkItems,
+    int RequestsInFlight,
+    double CpuPercent,
+    long WorkingSetBytes,
+    long GcHeapBytes,
+    IReadOnlyDictionary<string, double>? Gauges = null)
+{
+    /// <summary>The gauge's value in this sample; null when the app did not sample it.</summary>
+    public double? Gauge(string key) => Gauges is not null && Gauges.TryGetValue(key, out var value) ? value : null;
+}

@@ -1,0 +1,114 @@
+namespace AsyncCapacity.Tests.Contracts;
+
+/// <summary>The declarations in experiments/*.json as every reader sees them, and the rules that keep them honest.</summary>
+public sealed class ExperimentCatalogTests
+{
+    [Theory]
+    [InlineData("sleep", "sync", "ms", "500", "/sleep/sync?ms=500")]
+    [InlineData("db", "async", "ms", "50", "/db/async?ms=50")]
+    [InlineData("content", "file", "name", "small.html", "/content/file/small.html")]
+    [InlineData("content", "memory", "name", "a b/c", "/content/memory/a%20b%2Fc")]
+    public void A_variants_request_path_fills_the_route_and_queries_the_rest(
+        string id, string variant, string parameter, string value, string expected)
+    {
+        // Arrange
+        var experiment = ExperimentCatalog.Get(id);
+
+        // Act
+        var path = experiment.PathAndQuery(experiment.Variant(variant), new Dictionary<string, string> { [parameter] = value });
+
+        // Assert
+        Assert.Equal(expected, path);
+    }
+
+    [Fact]
+    public void The_catalog_reads_every_declaration_file_in_declared_order()
+    {
+        // Arrange
+        var files = Directory.GetFiles(Path.Combine(Infrastructure.Repository.Root, "experiments"), "*.json")
+            .Where(f => !f.EndsWith(".schema.json", StringComparison.Ordinal))
+            .Select(Path.GetFileNameWithoutExtension)
+            .Order(StringComparer.Ordinal);
+
+        // Act
+        var declared = ExperimentCatalog.All;
+
+        // Assert
+        Assert.Equal(files, declared.Select(e => e.Id).Order(StringComparer.Ordinal));
+        Assert.Equal(declared.Select(e => e.Order).Order(), declared.Select(e => e.Order));
+        Assert.Equal(["sleep", "db", "content", "audit"], declared.Select(e => e.Id).Take(4));
+    }
+
+    [Theory]
+    [InlineData(null, true, "500")]
+    [InlineData("0", true, "0")]
+    [InlineData("+200", true, "200")]
+    [InlineData("10001", false, "'ms' must be a whole number from 0 to 10000; got '10001'.")]
+    [InlineData("abc", false, "'ms' must be a whole number from 0 to 10000; got 'abc'.")]
+    public void A_whole_number_parameter_takes_its_default_and_refuses_what_is_outside_its_bounds(string? raw, bool valid, string expected)
+    {
+        // Act
+        var ok = ExperimentCatalog.Get("sleep").Parameter("ms").TryValidate(raw, out var value, out var error);
+
+        // Assert
+        Assert.Equal(valid, ok);
+        Assert.Equal(expected, valid ? value : error);
+    }
+
+    [Fact]
+    public void A_choice_parameter_accepts_only_its_choices()
+    {
+        // Arrange
+        var name = ExperimentCatalog.Get("content").Parameter("name");
+
+        // Act
+        var accepted = name.TryValidate("large.bin", out var value, out _);
+        var refused = name.TryValidate("../etc/passwd", out _, out var error);
+
+        // Assert
+        Assert.True(accepted);
+        Assert.Equal("large.bin", value);
+        Assert.False(refused);
+        Assert.Equal("'name' must be one of small.html, medium.json, large.bin; got '../etc/passwd'.", error);
+    }
+
+    [Fact]
+    public void The_delay_parameter_gives_the_ideal_rate_of_one_client()
+    {
+        // Act
+        var sleep = ExperimentCatalog.Get("sleep").IdealRpsPerClient(new Dictionary<string, string> { ["ms"] = "250" });
+        var content = ExperimentCatalog.Get("content").IdealRpsPerClient(ExperimentCatalog.Get("content").DefaultValues);
+
+        // Assert
+        Assert.Equal(4, sleep);
+        Assert.Null(content);
+    }
+
+    public static TheoryData<string, string> BrokenDeclarations => new()
+    {
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":true,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "'variants' needs a blocking and a non-blocking variant." },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a/{x}","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "variant 'a': its route's {x} is no path parameter." },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"ms","in":"query","type":"integer","min":0,"max":10,"default":50,"description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "parameter 'ms': its default '50' is outside 0..10." },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[10,1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "'steps' must be distinct positive concurrencies, ascending." },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"gauges":["hope"],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "gauge 'hope' is not in GaugeCatalog" },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "nap.json is not a valid experiment declaration" },
+    };
+
+    [Theory]
+    [MemberData(nameof(BrokenDeclarations))]
+    public void A_broken_declaration_is_refused_naming_the_file_and_the_rule(string json, string expected)
+    {
+        // Act
+        var error = Assert.Throws<InvalidDataException>(() => ExperimentCatalog.Parse(json, "nap.json"));
+
+        // Assert
+        Assert.StartsWith("nap.json", error.Message, StringComparison.Ordinal);
+        Assert.Contains(expected, error.Message, StringComparison.Ordinal);
+    }
+}
