@@ -24,7 +24,7 @@ public static class WireJson
             ReadCommentHandling = JsonCommentHandling.Skip,
         };
         options.Converters.Add(new JsonStringEnumConverter(JsonNamingPolicy.CamelCase));
-        options.MakeReadOnly();
+        options.MakeReadOnly(populateMissingResolver: true);
         return options;
     }
 }
