@@ -42,12 +42,9 @@ public static class AsyncCapacityApp
         // Liveness and runtime figures
         app.MapDiagnostics();
 
-        // The baseline and the experiment pairs: each pair differs in one blocking call
+        // The baseline, then every experiment declared in experiments/*.json, each pair differing in one blocking call
         app.MapHello();
-        app.MapSleep();
-        app.MapDb();
-        app.MapContent();
-        app.MapAudit();
+        app.MapExperiments();
 
         return app;
     }

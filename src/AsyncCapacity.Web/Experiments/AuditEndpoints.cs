@@ -6,25 +6,20 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Experiments;
 
 /// <summary>
-/// The audit pair: record who did what, and answer only once the entry is committed. Both variants read the body the
+/// The audit pair (experiments/audit.json): record who did what, and answer only once the entry is committed. Both variants read the body the
 /// same way and promise the same durability; they differ in who writes the entry and how the request waits for it.
 /// </summary>
-public static class AuditEndpoints
+public sealed class AuditEndpoints : IExperimentEndpoints
 {
-    public static RouteGroupBuilder MapAudit(this IEndpointRouteBuilder routes)
-    {
-        var group = routes.MapGroup("/audit").WithTags("audit");
+    public static string Id => "audit";
 
-        group.MapPost("/bounded", Bounded)
-            .WithName("AuditBounded")
-            .WithSummary("Blocking: a pool of 5 writer threads inserts synchronously; the request thread waits for its entry.")
+    public static void Map(RouteGroupBuilder group, Experiment experiment)
+    {
+        group.MapVariant(experiment, "bounded", Bounded)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
-
-        group.MapPost("/async", Async)
-            .WithName("AuditAsync")
-            .WithSummary("Non-blocking: a channel drained in batches by an asynchronous writer; the request awaits its entry.")
+        group.MapVariant(experiment, "async", Async)
             .ProducesProblem(StatusCodes.Status400BadRequest)
             .ProducesProblem(StatusCodes.Status413PayloadTooLarge)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
@@ -32,8 +27,6 @@ public static class AuditEndpoints
         group.MapGet("/stats", Stats)
             .WithName("AuditStats")
             .WithSummary("Accepted, persisted, rejected, failed and queued entries per variant.");
-
-        return group;
     }
 
     // Blocking on purpose: after handing its entry to one of the 5 writer threads, this request thread waits on an

@@ -4,31 +4,24 @@ using Microsoft.AspNetCore.Http.HttpResults;
 namespace AsyncCapacity.Web.Experiments;
 
 /// <summary>
-/// The content pair: serve a catalogue file by name, read from disk on every request or from the bytes loaded once at
+/// The content pair (experiments/content.json): serve a catalogue file by name, read from disk on every request or from the bytes loaded once at
 /// start. Same status, content type, length and body; only where the bytes come from differs.
 /// </summary>
-public static class ContentEndpoints
+public sealed class ContentEndpoints : IExperimentEndpoints
 {
-    public static RouteGroupBuilder MapContent(this IEndpointRouteBuilder routes)
-    {
-        var group = routes.MapGroup("/content").WithTags("content");
+    public static string Id => "content";
 
+    public static void Map(RouteGroupBuilder group, Experiment experiment)
+    {
         group.MapGet("", List)
             .WithName("ContentList")
             .WithSummary("The catalogue: each file's name, size in bytes and content type.");
 
-        group.MapGet("/file/{name}", FromFile)
-            .WithName("ContentFile")
-            .WithSummary("Blocking: File.ReadAllBytes of the catalogue file on every request.")
+        group.MapVariant(experiment, "file", FromFile)
             .ProducesProblem(StatusCodes.Status404NotFound)
             .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
-
-        group.MapGet("/memory/{name}", FromMemory)
-            .WithName("ContentMemory")
-            .WithSummary("In memory: the same bytes, loaded once at start.")
+        group.MapVariant(experiment, "memory", FromMemory)
             .ProducesProblem(StatusCodes.Status404NotFound);
-
-        return group;
     }
 
     internal static Ok<ContentListing> List(ContentCatalog catalog) => TypedResults.Ok(new ContentListing(

@@ -5,30 +5,19 @@ using Microsoft.AspNetCore.Http.HttpResults;
 namespace AsyncCapacity.Web.Experiments;
 
 /// <summary>
-/// The db pair: take a pooled connection, run one statement that waits <c>ms</c> inside the database and returns a
+/// The db pair (experiments/db.json): take a pooled connection, run one statement that waits <c>ms</c> inside the database and returns a
 /// row, read it. Both variants are capped by pool size ÷ query time; only the sync one spends a thread doing so.
 /// </summary>
-public static class DbEndpoints
+public sealed class DbEndpoints : IExperimentEndpoints
 {
-    internal static readonly BoundedQuery<int> DelayMs = new("ms", Min: 0, Max: 10_000, Default: 50);
+    private static readonly Parameter DelayMs = ExperimentCatalog.Get(Id).Parameter("ms");
 
-    public static RouteGroupBuilder MapDb(this IEndpointRouteBuilder routes)
+    public static string Id => "db";
+
+    public static void Map(RouteGroupBuilder group, Experiment experiment)
     {
-        var group = routes.MapGroup("/db").WithTags("db");
-
-        group.MapGet("/sync", Sync)
-            .WithName("DbSync")
-            .WithSummary("Blocking: Open, ExecuteReader and Read on a pooled connection; the database waits ms.")
-            .ProducesValidationProblem()
-            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
-
-        group.MapGet("/async", Async)
-            .WithName("DbAsync")
-            .WithSummary("Non-blocking: OpenAsync, ExecuteReaderAsync and ReadAsync; the database waits ms.")
-            .ProducesValidationProblem()
-            .ProducesProblem(StatusCodes.Status503ServiceUnavailable);
-
-        return group;
+        group.MapVariant(experiment, "sync", Sync).ProducesValidationProblem().ProducesProblem(StatusCodes.Status503ServiceUnavailable);
+        group.MapVariant(experiment, "async", Async).ProducesValidationProblem().ProducesProblem(StatusCodes.Status503ServiceUnavailable);
     }
 
     // Blocking on purpose: the thread waits for a free pooled connection (Open), then on the socket while the
@@ -36,7 +25,7 @@ public static class DbEndpoints
     // requests queue for threads before they even reach the connection pool, where the pool's timeout cannot see them.
     internal static Results<Ok<DbResponse>, ValidationProblem, ProblemHttpResult> Sync(string? ms, LabDatabase database)
     {
-        if (!DelayMs.TryParse(ms, out var delay, out var problem))
+        if (!DelayMs.TryRead(ms, out var delay, out var problem))
         {
             return problem;
         }
@@ -66,7 +55,7 @@ public static class DbEndpoints
     internal static async Task<Results<Ok<DbResponse>, ValidationProblem, ProblemHttpResult>> Async(
         string? ms, LabDatabase database, CancellationToken cancellationToken)
     {
-        if (!DelayMs.TryParse(ms, out var delay, out var problem))
+        if (!DelayMs.TryRead(ms, out var delay, out var problem))
         {
             return problem;
         }

@@ -3,26 +3,17 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>The sleep pair: the same wait, spent holding a thread-pool thread or awaiting a timer.</summary>
-public static class SleepEndpoints
+/// <summary>The sleep pair (experiments/sleep.json): the same wait, spent holding a thread-pool thread or awaiting a timer.</summary>
+public sealed class SleepEndpoints : IExperimentEndpoints
 {
-    internal static readonly BoundedQuery<int> DelayMs = new("ms", Min: 0, Max: 10_000, Default: 500);
+    private static readonly Parameter DelayMs = ExperimentCatalog.Get(Id).Parameter("ms");
 
-    public static RouteGroupBuilder MapSleep(this IEndpointRouteBuilder routes)
+    public static string Id => "sleep";
+
+    public static void Map(RouteGroupBuilder group, Experiment experiment)
     {
-        var group = routes.MapGroup("/sleep").WithTags("sleep");
-
-        group.MapGet("/sync", Sync)
-            .WithName("SleepSync")
-            .WithSummary("Blocking: Thread.Sleep(ms) on a thread-pool thread.")
-            .ProducesValidationProblem();
-
-        group.MapGet("/async", Async)
-            .WithName("SleepAsync")
-            .WithSummary("Non-blocking: await Task.Delay(ms).")
-            .ProducesValidationProblem();
-
-        return group;
+        group.MapVariant(experiment, "sync", Sync).ProducesValidationProblem();
+        group.MapVariant(experiment, "async", Async).ProducesValidationProblem();
     }
 
     // Blocking on purpose: Thread.Sleep holds this pool thread for the whole delay, serving nobody else, and it
@@ -31,7 +22,7 @@ public static class SleepEndpoints
     // threads ÷ delay while requests, and even the sends of finished responses, wait in the pool's queue.
     internal static Results<Ok<DelayResponse>, ValidationProblem> Sync(string? ms)
     {
-        if (!DelayMs.TryParse(ms, out var delay, out var problem))
+        if (!DelayMs.TryRead(ms, out var delay, out var problem))
         {
             return problem;
         }
@@ -44,7 +35,7 @@ public static class SleepEndpoints
     // default handful of threads serves any number of waiting requests.
     internal static async Task<Results<Ok<DelayResponse>, ValidationProblem>> Async(string? ms, CancellationToken cancellationToken)
     {
-        if (!DelayMs.TryParse(ms, out var delay, out var problem))
+        if (!DelayMs.TryRead(ms, out var delay, out var problem))
         {
             return problem;
         }

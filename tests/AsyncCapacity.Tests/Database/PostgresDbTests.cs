@@ -122,8 +122,11 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
         Assert.Equal("PostgreSQL", database.GetProperty("provider").GetString());
         Assert.Equal(20, database.GetProperty("maxPoolSize").GetInt32());
         var samples = runtime.RootElement.GetProperty("timeline").EnumerateArray().ToList();
-        Assert.Contains(samples, s => s.GetProperty("dbInUse").GetInt32() >= 1);
-        Assert.Contains(samples, s => s.GetProperty("dbOpenMs").ValueKind == JsonValueKind.Number);
+        var gauges = samples.Select(s => s.GetProperty("gauges")).ToList();
+        Assert.Contains(gauges, g => g.GetProperty(GaugeKeys.DbInUse).GetDouble() >= 1);
+        Assert.All(gauges, g => Assert.Equal(20, g.GetProperty(GaugeKeys.DbPoolSize).GetDouble()));
+        Assert.True(gauges[^1].GetProperty(GaugeKeys.DbOpens).GetDouble() >= 1, "the held query's open is counted");
+        Assert.True(gauges[^1].GetProperty(GaugeKeys.DbOpenMsTotal).GetDouble() > 0, "and the time it took");
     }
 
     private async Task<long> SleepingQueriesAsync()

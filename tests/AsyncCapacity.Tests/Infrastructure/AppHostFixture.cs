@@ -22,6 +22,9 @@ public sealed class AppHostFixture : IAsyncLifetime
 
     public HttpClient Client { get; private set; } = null!;
 
+    /// <summary>The running app's services, e.g. its EndpointDataSource.</summary>
+    public IServiceProvider Services => _app!.Services;
+
     /// <summary>Settings on top of appsettings.json; the sampler runs at 10 Hz so timeline tests need not wait seconds.</summary>
     public static Dictionary<string, string?> DefaultSettings() => new()
     {
