@@ -12,6 +12,7 @@ var root = new RootCommand(
 {
     SweepCommand.Create(),
     ReportCommand.Create(),
+    ExperimentsCommand.Create(),
 };
 
 return await root.Parse(args).InvokeAsync(new InvocationConfiguration

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using AsyncCapacity.Cli.Sweep;
 
 namespace AsyncCapacity.Cli.Commands;
@@ -7,62 +8,32 @@ internal static class SweepCommand
 {
     public static Command Create()
     {
-        var experiments = new Option<string[]>("--experiments", "-e")
-        {
-            Description = $"Experiments to sweep, comma-separated [default: all: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
-            AllowMultipleArgumentsPerToken = true,
-        };
-        var profile = new Option<string>("--profile", "-p")
-        {
-            Description = "quick: 2 s warm-up + 6 s per step, a first look; standard: 5 s + 20 s per step, figures to quote.",
-            DefaultValueFactory = _ => SweepProfile.Standard.Name,
-        };
-        profile.AcceptOnlyFromAmong([.. SweepProfile.All.Select(p => p.Name)]);
-        var target = new Option<string?>("--target", "-t")
-        {
-            Description = "URL of an app that is already running. Without it, the sweep builds the app (Release), starts a fresh process on a free loopback port for every step, and stops it afterwards.",
-        };
-        var output = new Option<string?>("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
-        var steps = new Option<string?>("--steps") { Description = "Concurrency steps, e.g. 1,10,50,100 [default: the profile's: 1,10,50,100,200,400]." };
-        var warmup = new Option<double?>("--warmup") { Description = "Warm-up seconds per step, excluded from statistics [default: the profile's]." };
-        var stepSeconds = new Option<double?>("--step-seconds") { Description = "Measured seconds per step [default: the profile's]." };
-        var cooldown = new Option<double?>("--cooldown")
-        {
-            Description = $"Idle seconds between steps [default: 0 with a fresh app per step; {SweepRequestParser.DefaultTargetCooldownSeconds} with --target, so idle pool threads (~20 s) retire].",
-        };
-        var slaP95 = new Option<string[]>("--sla-p95")
-        {
-            Description = "SLA: p95 latency in ms, for all experiments (1000) or one (sleep=800). Repeatable [default: 1000].",
-            AllowMultipleArgumentsPerToken = true,
-        };
-        var slaErrors = new Option<string[]>("--sla-errors")
-        {
-            Description = "SLA: highest error percentage, for all experiments (1) or one (sleep=0.5). Repeatable [default: 1].",
-            AllowMultipleArgumentsPerToken = true,
-        };
-        var set = new Option<string[]>("--set")
-        {
-            Description = "An experiment's query parameter, e.g. sleep.ms=200. Repeatable.",
-            AllowMultipleArgumentsPerToken = true,
-        };
-        var minThreads = new Option<int?>("--min-threads")
-        {
-            Description = "Thread-pool minimum worker threads for the app the sweep starts (the band-aid knob) [default: the runtime's, one per core].",
-        };
+        var (command, request) = Build();
+        command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(
+            token => new SweepRunner(request(parse), RepositoryLayout.Find()).RunAsync(token), cancellationToken));
+        return command;
+    }
 
-        var dbProvider = new Option<string?>("--db-provider")
-        {
-            Description = "Database for the db experiment: PostgreSQL or SqlServer [default: PostgreSQL].",
-        };
-        dbProvider.AcceptOnlyFromAmong([.. DatabaseSettings.Providers]);
-        var dbConnectionString = new Option<string?>("--db-connection-string")
-        {
-            Description = "Connection string for the db experiment [default: the sweep starts a private PostgreSQL on loopback, and removes it at the end].",
-        };
-        var dbPoolSize = new Option<int?>("--db-pool-size")
-        {
-            Description = $"Connection pool size of the app the sweep starts [default: {DatabaseSettings.DefaultPoolSize}].",
-        };
+    /// <summary>The command with its options and rules, and how a parse of it becomes a <see cref="SweepRequest"/>.</summary>
+    internal static (Command Command, Func<ParseResult, SweepRequest> Request) Build()
+    {
+        var experiments = SweepOptions.Experiments();
+        var profile = SweepOptions.Profile();
+        var target = SweepOptions.Target();
+        var output = new Option<string?>("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
+        var steps = SweepOptions.Steps();
+        var warmup = SweepOptions.Seconds("--warmup", "Warm-up seconds per step, excluded from statistics [default: the profile's].", minimum: 0);
+        var stepSeconds = SweepOptions.Seconds("--step-seconds", "Measured seconds per step [default: the profile's].", minimum: 1);
+        var cooldown = SweepOptions.Seconds("--cooldown",
+            $"Idle seconds between steps [default: 0 with a fresh app per step; {SweepRequest.DefaultTargetCooldownSeconds} with --target, so idle pool threads (~20 s) retire].",
+            minimum: 0);
+        var slaP95 = SweepOptions.SlaP95();
+        var slaErrors = SweepOptions.SlaErrors();
+        var set = SweepOptions.Set();
+        var minThreads = SweepOptions.MinThreads();
+        var dbProvider = SweepOptions.DbProvider();
+        var dbConnectionString = SweepOptions.DbConnectionString();
+        var dbPoolSize = SweepOptions.DbPoolSize();
 
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
         {
@@ -70,27 +41,77 @@ internal static class SweepCommand
             dbProvider, dbConnectionString, dbPoolSize,
         };
 
-        command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(async token =>
+        // Rules that span options: each names what to type instead.
+        command.Validators.Add(result =>
         {
-            var arguments = new SweepArguments(
-                parse.GetValue(experiments) ?? [],
-                parse.GetValue(profile)!,
-                parse.GetValue(target),
-                parse.GetValue(output),
-                parse.GetValue(steps),
-                parse.GetValue(warmup),
-                parse.GetValue(stepSeconds),
-                parse.GetValue(cooldown),
+            var external = Valid(result, target) is not null;
+            if (external && Valid(result, minThreads) is not null)
+            {
+                result.AddError("--min-threads configures the app the sweep starts; with --target, set ThreadPool__MinWorkerThreads on your app instead.");
+            }
+
+            if (external && (Valid(result, dbProvider) is not null || Valid(result, dbConnectionString) is not null || Valid(result, dbPoolSize) is not null))
+            {
+                result.AddError("The --db-* options configure the app the sweep starts; with --target, configure your app's Database__* settings instead.");
+            }
+
+            if (Valid(result, dbProvider) is { } provider && provider != "PostgreSQL" && Valid(result, dbConnectionString) is null)
+            {
+                result.AddError($"--db-provider {provider} needs --db-connection-string: the sweep can start only a private PostgreSQL.");
+            }
+
+            var chosen = Chosen(Valid(result, experiments));
+            var scopes = (Valid(result, steps) ?? []).Select(s => ("--steps", s.Experiment))
+                .Concat((Valid(result, slaP95) ?? []).Select(s => ("--sla-p95", s.Experiment)))
+                .Concat((Valid(result, slaErrors) ?? []).Select(s => ("--sla-errors", s.Experiment)))
+                .Concat((Valid(result, set) ?? []).Select(s => ("--set", (string?)s.Experiment.Id)));
+            foreach (var (option, scope) in scopes.Where(s => s.Item2 is not null && chosen.All(e => e.Id != s.Item2)))
+            {
+                result.AddError($"{option}: '{scope}' is not an experiment of this sweep ({string.Join(", ", chosen.Select(e => e.Id))}).");
+            }
+        });
+
+        SweepRequest Request(ParseResult parse)
+        {
+            var chosen = Chosen(parse.GetValue(experiments));
+            var sweepProfile = SweepProfile.Find(parse.GetValue(profile)!);
+            var targetUrl = parse.GetValue(target);
+            var settings = parse.GetValue(set) ?? [];
+            var request = new SweepRequest(
+                chosen,
+                sweepProfile,
+                parse.GetValue(warmup) ?? sweepProfile.WarmupSeconds,
+                parse.GetValue(stepSeconds) ?? sweepProfile.StepSeconds,
+                parse.GetValue(cooldown) ?? (targetUrl is null ? 0 : SweepRequest.DefaultTargetCooldownSeconds),
+                targetUrl,
+                Path.GetFullPath(parse.GetValue(output) ?? Path.Combine("reports", DateTimeOffset.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))),
+                parse.GetValue(steps) ?? [],
                 parse.GetValue(slaP95) ?? [],
                 parse.GetValue(slaErrors) ?? [],
-                parse.GetValue(set) ?? [],
+                chosen.ToDictionary(e => e.Id, e => (IReadOnlyDictionary<string, string>)e.Parameters.ToDictionary(
+                    p => p.Name, p => settings.LastOrDefault(s => s.Experiment.Id == e.Id && s.Parameter.Name == p.Name)?.Value ?? p.Default)),
                 parse.GetValue(minThreads),
-                parse.GetValue(dbProvider),
-                parse.GetValue(dbConnectionString),
-                parse.GetValue(dbPoolSize));
-            var request = SweepRequestParser.Parse(arguments, DateTimeOffset.Now);
-            await new SweepRunner(request, RepositoryLayout.Find()).RunAsync(token);
-        }, cancellationToken));
-        return command;
+                new DatabaseSettings(parse.GetValue(dbProvider) ?? "PostgreSQL", parse.GetValue(dbConnectionString),
+                    parse.GetValue(dbPoolSize) ?? DatabaseSettings.DefaultPoolSize));
+            return request;
+        }
+
+        return (command, Request);
     }
+
+    /// <summary>An option's value for the rules that span options; an option that failed its own parse already has its error.</summary>
+    private static T? Valid<T>(System.CommandLine.Parsing.CommandResult result, Option<T> option)
+    {
+        try
+        {
+            return result.GetValue(option);
+        }
+        catch (InvalidOperationException)
+        {
+            return default;
+        }
+    }
+
+    private static IReadOnlyList<Experiment> Chosen(Experiment[]? experiments) =>
+        experiments is { Length: > 0 } ? experiments : ExperimentCatalog.All;
 }

@@ -13,6 +13,7 @@ internal sealed class ChildProcess : IAsyncDisposable
     private readonly Lock _logLock = new();
     private readonly Queue<string> _tail = new();
     private readonly Action<string>? _onLine;
+    private int _disposed;
 
     private ChildProcess(Process process, StreamWriter log, Action<string>? onLine)
     {
@@ -114,8 +115,14 @@ internal sealed class ChildProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>Kills and reaps the process; safe to call again (a fresh app is stopped before its timeline is read).</summary>
     public async ValueTask DisposeAsync()
     {
+        if (Interlocked.Exchange(ref _disposed, 1) == 1)
+        {
+            return;
+        }
+
         Kill();
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(10));
         try

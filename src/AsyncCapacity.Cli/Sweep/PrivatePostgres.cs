@@ -1,6 +1,3 @@
-using System.Net;
-using System.Net.Sockets;
-
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>
@@ -50,7 +47,7 @@ internal sealed class PrivatePostgres : IAsyncDisposable
             await RunAsync(binaries, "initdb", ["-D", data, "-U", Superuser, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-instructions"],
                 Path.Combine(logDirectory, "postgres-initdb.log"), cancellationToken);
 
-            var port = FreeLoopbackPort();
+            var port = LoopbackPort.Free();
             var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
             var (file, arguments) = AsServiceUser(Path.Combine(binaries, "postgres"),
                 ["-D", data, "-p", port.ToString(System.Globalization.CultureInfo.InvariantCulture),
@@ -127,13 +124,6 @@ internal sealed class PrivatePostgres : IAsyncDisposable
         {
             throw new HarnessException($"{program} failed (exit {exitCode}); see {logPath}:{Environment.NewLine}{process.Tail()}");
         }
-    }
-
-    private static int FreeLoopbackPort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 
     private static void TryDelete(string directory)

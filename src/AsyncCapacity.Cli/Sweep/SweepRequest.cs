@@ -1,25 +1,49 @@
+using AsyncCapacity.Cli.Commands;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>A validated sweep: what to run, against what, for how long, judged by which SLA.</summary>
+/// <summary>
+/// A validated sweep: what to run, against what, for how long, judged by which SLA. Steps and SLA default to each
+/// experiment's declaration; the command line overrides them for all experiments or for one.
+/// </summary>
 internal sealed record SweepRequest(
     IReadOnlyList<Experiment> Experiments,
     SweepProfile Profile,
-    IReadOnlyList<int> Steps,
     double WarmupSeconds,
     double StepSeconds,
     double CooldownSeconds,
     Uri? Target,
     string OutputDirectory,
-    Sla Sla,
-    IReadOnlyDictionary<string, Sla> SlaByExperiment,
+    IReadOnlyList<Scoped<int[]>> StepOverrides,
+    IReadOnlyList<Scoped<double>> SlaP95Overrides,
+    IReadOnlyList<Scoped<double>> SlaErrorOverrides,
     IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters,
     int? MinWorkerThreads,
     DatabaseSettings Database)
 {
-    public Sla SlaFor(Experiment experiment) => SlaByExperiment.GetValueOrDefault(experiment.Id, Sla);
+    /// <summary>Without its own app the harness cannot restart the target, so it waits out idle threads (~20 s) instead.</summary>
+    public const double DefaultTargetCooldownSeconds = 25;
 
-    public int StepCount => Experiments.Sum(e => e.Variants.Count) * Steps.Count;
+    public IReadOnlyList<int> StepsFor(Experiment experiment) => Scoped<int[]>.For(StepOverrides, experiment)?.Value ?? experiment.Steps;
+
+    public Sla SlaFor(Experiment experiment)
+    {
+        var declared = experiment.Sla.ToSla();
+        return new Sla(
+            Scoped<double>.For(SlaP95Overrides, experiment)?.Value ?? declared.P95Ms,
+            Scoped<double>.For(SlaErrorOverrides, experiment) is { } errors ? errors.Value / 100 : declared.MaxErrorRate);
+    }
+
+    /// <summary>The SLA most experiments of the sweep are judged by, for the run header; each experiment shows its own.</summary>
+    public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s).OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
+
+    public int StepCount => Experiments.Sum(e => e.Variants.Count * StepsFor(e).Count);
+
+    /// <summary>Steps (clients) of the whole sweep, for the run header.</summary>
+    public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
+
+    /// <summary>Whether anything differs from the profile and the declarations.</summary>
+    public bool Customised => StepOverrides.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
     /// <summary>Seconds of load, plus a few per step for starting the app and k6 when the harness owns the app.</summary>
     public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(

@@ -1,9 +1,7 @@
-using System.Text.RegularExpressions;
-
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>The app under test, built once in Release and started as a fresh process on a free loopback port.</summary>
-internal sealed partial class WebApp : IAsyncDisposable
+/// <summary>The app under test, built once in Release and started as a fresh process on a loopback port the sweep picks.</summary>
+internal sealed class WebApp : IAsyncDisposable
 {
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
     private readonly ChildProcess _process;
@@ -28,38 +26,28 @@ internal sealed partial class WebApp : IAsyncDisposable
         }
     }
 
-    /// <summary>Starts the app and waits for its start-up line ("listening on http://…") and a healthy /healthz.</summary>
+    /// <summary>Starts the app on a free loopback port and waits until /healthz answers; a process that exits first fails the start.</summary>
     public static async Task<WebApp> StartAsync(
         RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken)
     {
-        var listening = new TaskCompletionSource<Uri>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var url = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
         var process = ChildProcess.Start(DotnetHost(),
-            [Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), "--urls", "http://127.0.0.1:0"],
-            layout.WebOutput, environment, logPath,
-            line =>
-            {
-                if (ListeningLine().Match(line) is { Success: true } match)
-                {
-                    listening.TrySetResult(new Uri(match.Groups["url"].Value));
-                }
-            });
-
+            [Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), "--urls", url.ToString()],
+            layout.WebOutput, environment, logPath);
         try
         {
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             timeout.CancelAfter(StartTimeout);
             var exited = process.WaitForExitAsync(timeout.Token);
-            var first = await Task.WhenAny(listening.Task, exited, Task.Delay(Timeout.Infinite, timeout.Token));
-            cancellationToken.ThrowIfCancellationRequested();
-            if (first != listening.Task)
+            var healthy = new AppClient(url).WaitHealthyAsync(StartTimeout, timeout.Token);
+            if (await Task.WhenAny(healthy, exited) != healthy || !healthy.IsCompletedSuccessfully)
             {
+                cancellationToken.ThrowIfCancellationRequested();
                 throw new HarnessException(
-                    $"The app did not start within {StartTimeout.TotalSeconds:0} s; see {logPath}:{Environment.NewLine}{process.Tail()}");
+                    $"The app did not start on {url} within {StartTimeout.TotalSeconds:0} s; see {logPath}:{Environment.NewLine}{process.Tail()}");
             }
 
-            var app = new WebApp(process, await listening.Task);
-            await new AppClient(app.Url).WaitHealthyAsync(StartTimeout, cancellationToken);
-            return app;
+            return new WebApp(process, url);
         }
         catch
         {
@@ -72,7 +60,4 @@ internal sealed partial class WebApp : IAsyncDisposable
 
     /// <summary>The dotnet host that runs this tool when there is one (dotnet run sets DOTNET_HOST_PATH), else PATH's.</summary>
     private static string DotnetHost() => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";
-
-    [GeneratedRegex(@"listening on (?<url>https?://[^\s]+)")]
-    private static partial Regex ListeningLine();
 }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
@@ -23,6 +24,7 @@ public sealed record Experiment(
 {
     public const string NeedsDatabase = "database";
 
+    [JsonIgnore]
     public bool UsesDatabase => Needs?.Contains(NeedsDatabase) == true;
 
     /// <summary>The variant by name; throws, naming the declared ones, when there is none.</summary>
@@ -34,6 +36,7 @@ public sealed record Experiment(
         ?? throw new KeyNotFoundException($"Experiment '{Id}' declares no parameter '{name}'.");
 
     /// <summary>Every parameter at its declared default, in declaration order.</summary>
+    [JsonIgnore]
     public IReadOnlyDictionary<string, string> DefaultValues => Parameters.ToDictionary(p => p.Name, p => p.Default);
 
     /// <summary>

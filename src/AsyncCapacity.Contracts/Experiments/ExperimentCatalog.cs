@@ -28,6 +28,9 @@ public static class ExperimentCatalog
         try
         {
             experiment = JsonSerializer.Deserialize<Experiment>(json, WireJson.Options);
+
+            // An experiment may declare no parameters (audit): an empty list, so that readers need no null checks.
+            experiment = experiment is { Parameters: null } ? experiment with { Parameters = [] } : experiment;
         }
         catch (JsonException ex)
         {

@@ -9,8 +9,6 @@ namespace AsyncCapacity.Report.Analysis;
 /// </summary>
 public static class StandaloneResults
 {
-    private const string NotRecorded = "not recorded (k6 scripts run on their own)";
-
     /// <param name="summaries">One k6 results file per experiment, in the order to report them.</param>
     /// <param name="app">The app's runtime as read after the runs (its timeline covers them), or null.</param>
     public static ResultsDocument From(IReadOnlyList<K6Summary> summaries, RuntimeReport? app = null)
@@ -36,29 +34,23 @@ public static class StandaloneResults
         var first = summaries.MinBy(s => s.StartedAtMs)!;
         var last = summaries.MaxBy(s => s.StartedAtMs + s.TestRunDurationMs)!;
         var cooldowns = summaries.Select(s => s.CooldownSeconds).Distinct().ToList();
-        var run = new RunInfo(
+        var facts = new RunFacts(
             StartedAt: DateTimeOffset.FromUnixTimeMilliseconds(first.StartedAtMs),
             FinishedAt: DateTimeOffset.FromUnixTimeMilliseconds(last.StartedAtMs).AddMilliseconds(last.TestRunDurationMs),
-            Machine: NotRecorded,
-            Cores: app?.ProcessorCount ?? 0,
-            Os: NotRecorded,
-            DotnetVersion: app?.Framework ?? NotRecorded,
-            K6Version: NotRecorded,
-            DatabaseProvider: app?.Database?.Provider,
-            DatabasePoolSize: app?.Database?.MaxPoolSize,
+            K6Version: HostFacts.NotRecorded,
             Profile: "custom (k6 scripts run on their own)",
             Target: first.BaseUrl,
             Isolation: cooldowns.All(c => c > 0)
                 ? $"one app process for all steps, {cooldowns.Min():0.#} s cool-down between steps"
                 : "one app process for all steps, no cool-down: later steps inherit threads grown by earlier ones",
-            Settings: new SweepSettings(
-                first.Model,
-                summaries.SelectMany(s => s.Steps).Select(s => s.Concurrency).Distinct().Order().ToList(),
-                first.WarmupSeconds,
-                first.StepSeconds,
-                cooldowns.Min(),
-                MinWorkerThreads: app?.MinWorkerThreads),
+            Model: first.Model,
+            Steps: [.. summaries.SelectMany(s => s.Steps).Select(s => s.Concurrency).Distinct().Order()],
+            WarmupSeconds: first.WarmupSeconds,
+            StepSeconds: first.StepSeconds,
+            CooldownSeconds: cooldowns.Min(),
+            MinWorkerThreads: null,
             Sla: first.Sla);
+        var run = RunDescription.Of(facts, app, HostFacts.Unknown);
 
         return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
     }

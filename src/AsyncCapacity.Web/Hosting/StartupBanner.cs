@@ -5,7 +5,7 @@ namespace AsyncCapacity.Web.Hosting;
 
 /// <summary>
 /// The one start-up line: where the app listens and the thread-pool figures that shape its capacity.
-/// The capacity CLI reads the address from this line ("listening on http://..."), so keep its form.
+/// A person starting the app by hand reads the address here; the capacity CLI picks the port itself.
 /// </summary>
 internal sealed class StartupBanner(IServer server, IHostApplicationLifetime lifetime, ILogger<StartupBanner> logger)
     : IHostedService

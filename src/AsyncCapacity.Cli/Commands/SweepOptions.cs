@@ -1,0 +1,179 @@
+using System.CommandLine;
+using System.CommandLine.Parsing;
+using System.Globalization;
+using AsyncCapacity.Cli.Sweep;
+
+namespace AsyncCapacity.Cli.Commands;
+
+/// <summary>The sweep's options, each parsed into its type and checked where it is declared: a bad value never reaches the sweep.</summary>
+internal static class SweepOptions
+{
+    /// <summary>k6 holds 1-5 MB per client and the machine shares its cores with the app: beyond this, ask for a bigger box.</summary>
+    public const int MaxConcurrency = 20_000;
+
+    public static Option<Experiment[]> Experiments() => new("--experiments", "-e")
+    {
+        Description = $"Experiments to sweep, comma-separated [default: all declared: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = ParseExperiments,
+    };
+
+    public static Option<string> Profile()
+    {
+        var option = new Option<string>("--profile", "-p")
+        {
+            Description = "quick: 2 s warm-up + 6 s per step, a first look; standard: 5 s + 20 s per step, figures to quote.",
+            DefaultValueFactory = _ => SweepProfile.Standard.Name,
+        };
+        option.AcceptOnlyFromAmong([.. SweepProfile.All.Select(p => p.Name)]);
+        return option;
+    }
+
+    public static Option<Uri?> Target() => new("--target", "-t")
+    {
+        Description = "URL of an app that is already running. Without it, the sweep builds the app (Release), starts a fresh process on a free loopback port for every step, and stops it afterwards.",
+        CustomParser = result => Uri.TryCreate(result.Tokens[0].Value, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https"
+            ? uri
+            : Error<Uri?>(result, $"--target must be an http(s) URL such as http://127.0.0.1:5080; got '{result.Tokens[0].Value}'."),
+    };
+
+    public static Option<Scoped<int[]>[]> Steps() => new("--steps")
+    {
+        Description = "Concurrency steps, for all experiments (1,10,50) or one (sleep=1,10,50). Repeatable [default: each experiment's declared steps].",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of concurrencies from 1 to {MaxConcurrency}, e.g. 1,10,50", ParseSteps),
+    };
+
+    public static Option<double?> Seconds(string name, string description, double minimum) => new(name)
+    {
+        Description = description,
+        Validators =
+        {
+            result =>
+            {
+                if (result.GetValueOrDefault<double?>() is { } value && !(value >= minimum && double.IsFinite(value)))
+                {
+                    result.AddError(string.Create(CultureInfo.InvariantCulture, $"{name} must be at least {minimum} seconds; got {value}."));
+                }
+            },
+        },
+    };
+
+    public static Option<Scoped<double>[]> SlaP95() => new("--sla-p95")
+    {
+        Description = "SLA: p95 latency in ms, for all experiments (1000) or one (sleep=800). Repeatable [default: each experiment's declared SLA].",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => Scoped<double>.ParseAll(result, "a latency in ms above 0", raw => Number(raw, v => v > 0)),
+    };
+
+    public static Option<Scoped<double>[]> SlaErrors() => new("--sla-errors")
+    {
+        Description = "SLA: highest error percentage, for all experiments (1) or one (sleep=0.5). Repeatable [default: each experiment's declared SLA].",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => Scoped<double>.ParseAll(result, "a percentage from 0 to 100", raw => Number(raw, v => v is >= 0 and <= 100)),
+    };
+
+    public static Option<ParameterSetting[]> Set() => new("--set")
+    {
+        Description = "An experiment's parameter, e.g. sleep.ms=200 (`capacity experiments` lists them with their bounds). Repeatable.",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => [.. result.Tokens.Select(t => ParameterSetting.Parse(t.Value, result)).OfType<ParameterSetting>()],
+    };
+
+    public static Option<int?> MinThreads() => new("--min-threads")
+    {
+        Description = "Thread-pool minimum worker threads for the app the sweep starts (the band-aid knob) [default: the runtime's, one per core].",
+        Validators = { result => RequireRange(result, "--min-threads", 0, short.MaxValue) },
+    };
+
+    public static Option<string?> DbProvider()
+    {
+        var option = new Option<string?>("--db-provider") { Description = "Database for the experiments that need one: PostgreSQL or SqlServer [default: PostgreSQL]." };
+        option.AcceptOnlyFromAmong([.. DatabaseSettings.Providers]);
+        return option;
+    }
+
+    public static Option<string?> DbConnectionString() => new("--db-connection-string")
+    {
+        Description = "Connection string for the experiments that need a database [default: the sweep starts a private PostgreSQL on loopback, and removes it at the end].",
+    };
+
+    public static Option<int?> DbPoolSize() => new("--db-pool-size")
+    {
+        Description = $"Connection pool size of the app the sweep starts [default: {DatabaseSettings.DefaultPoolSize}].",
+        Validators = { result => RequireRange(result, "--db-pool-size", 1, 1000) },
+    };
+
+    private static Experiment[] ParseExperiments(ArgumentResult result)
+    {
+        var names = result.Tokens.SelectMany(t => t.Value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        var experiments = new List<Experiment>();
+        foreach (var name in names.Distinct(StringComparer.OrdinalIgnoreCase))
+        {
+            if (ExperimentCatalog.Find(name) is { } experiment)
+            {
+                experiments.Add(experiment);
+            }
+            else
+            {
+                result.AddError($"Unknown experiment '{name}'. Available: {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))} (`capacity experiments` describes them).");
+            }
+        }
+
+        return [.. experiments.OrderBy(e => e.Order)];
+    }
+
+    private static (int[]? Value, string? Error) ParseSteps(string raw)
+    {
+        var parts = raw.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var steps = parts.Select(p => int.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 1 and <= MaxConcurrency ? n : -1).ToArray();
+        return parts.Length == 0 || steps.Contains(-1)
+            ? (null, "each step must be a whole number of clients")
+            : ([.. steps.Distinct().Order()], null);
+    }
+
+    private static (double Value, string? Error) Number(string raw, Func<double, bool> valid) =>
+        double.TryParse(raw, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) && valid(value)
+            ? (value, null)
+            : (0, "out of range or not a number");
+
+    private static void RequireRange(OptionResult result, string name, int min, int max)
+    {
+        if (result.GetValueOrDefault<int?>() is { } value && (value < min || value > max))
+        {
+            result.AddError($"{name} must be between {min} and {max}; got {value}.");
+        }
+    }
+
+    private static T Error<T>(ArgumentResult result, string message)
+    {
+        result.AddError(message);
+        return default!;
+    }
+}
+
+/// <summary>One `--set EXPERIMENT.PARAMETER=VALUE`, checked against the declaration's bounds.</summary>
+internal sealed record ParameterSetting(Experiment Experiment, Parameter Parameter, string Value)
+{
+    public static ParameterSetting? Parse(string entry, ArgumentResult result)
+    {
+        var (key, value) = entry.Split('=', 2, StringSplitOptions.TrimEntries) is [var k, var v] ? (k, v) : (entry, "");
+        var (id, name) = key.Split('.', 2) is [var e, var p] ? (e, p) : ("", key);
+        var experiment = ExperimentCatalog.Find(id);
+        var parameter = experiment?.Parameters.FirstOrDefault(p => p.Name.Equals(name, StringComparison.OrdinalIgnoreCase));
+        if (experiment is null || parameter is null || value.Length == 0)
+        {
+            var known = ExperimentCatalog.All.SelectMany(x => x.Parameters.Select(p => $"{x.Id}.{p.Name} ({p.Bounds}, default {p.Default})"));
+            result.AddError($"--set takes EXPERIMENT.PARAMETER=VALUE; got '{entry}'. Known: {string.Join("; ", known)}.");
+            return null;
+        }
+
+        if (!parameter.TryValidate(value, out var canonical, out var error))
+        {
+            result.AddError($"--set {entry}: {error}");
+            return null;
+        }
+
+        return new ParameterSetting(experiment, parameter, canonical);
+    }
+}

@@ -1,0 +1,90 @@
+using System.Globalization;
+using AsyncCapacity.Report.K6;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>The app built once in Release and started as a fresh process for every step, with the database it needs.</summary>
+internal sealed class FreshApps : IAppSource
+{
+    private readonly RepositoryLayout _layout;
+    private readonly SweepRequest _request;
+    private readonly SweepDatabase _database;
+    private readonly string _logDirectory;
+
+    private FreshApps(RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory)
+    {
+        (_layout, _request, _database, _logDirectory) = (layout, request, database, logDirectory);
+    }
+
+    public string Target => "the app, built in Release and started by the sweep on 127.0.0.1";
+
+    public string Isolation => "a fresh app process for every step: no step inherits threads grown by another";
+
+    public static async Task<FreshApps> PrepareAsync(
+        RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
+    {
+        progress.Info("Building the app (Release)...");
+        await WebApp.BuildAsync(layout, logDirectory, cancellationToken);
+        var database = request.Experiments.Any(e => e.UsesDatabase)
+            ? await SweepDatabase.PrepareAsync(request.Database, logDirectory, progress, cancellationToken)
+            : SweepDatabase.None;
+        return new FreshApps(layout, request, database, logDirectory);
+    }
+
+    public string? SkippedReason(Experiment experiment) => experiment.UsesDatabase ? _database.SkippedReason : null;
+
+    public IEnumerable<SweepBatch> Batches(Experiment experiment, IReadOnlyList<int> steps) =>
+        from variant in experiment.Variants
+        from concurrency in steps
+        select new SweepBatch($"{experiment.Id}-{variant.Name}-c{concurrency}", [variant.Name], [concurrency], CooldownSeconds: 0);
+
+    public async Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken)
+    {
+        var timelineFile = Path.Combine(_logDirectory, $"{batch.Name}-timeline.jsonl");
+        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{batch.Name}-app.log"), cancellationToken);
+        return new FreshApp(app, timelineFile);
+    }
+
+    public ValueTask DisposeAsync() => _database.DisposeAsync();
+
+    private Dictionary<string, string> Environment(Experiment experiment, string timelineFile)
+    {
+        var environment = new Dictionary<string, string>
+        {
+            ["DOTNET_ENVIRONMENT"] = "Production",
+            ["ASPNETCORE_ENVIRONMENT"] = "Production",
+            ["Diagnostics__TimelineFile"] = timelineFile,
+        };
+
+        // Only the experiments that need the database get it, so that the others measure the app alone.
+        if (experiment.UsesDatabase && _database.ConnectionString is { } connectionString)
+        {
+            environment["Database__Provider"] = _database.Provider!;
+            environment["Database__ConnectionString"] = connectionString;
+            environment["Database__MaxPoolSize"] = _request.Database.PoolSize.ToString(CultureInfo.InvariantCulture);
+        }
+
+        if (_request.MinWorkerThreads is { } min)
+        {
+            environment["ThreadPool__MinWorkerThreads"] = min.ToString(CultureInfo.InvariantCulture);
+        }
+
+        return environment;
+    }
+
+    private sealed class FreshApp(WebApp app, string timelineFile) : IRunningApp
+    {
+        public Uri Url => app.Url;
+
+        public Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) =>
+            new AppClient(app.Url).GetRuntimeAsync(long.MaxValue, cancellationToken);
+
+        public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken)
+        {
+            await app.DisposeAsync();
+            return await TimelineFile.ReadAsync(timelineFile, cancellationToken);
+        }
+
+        public ValueTask DisposeAsync() => app.DisposeAsync();
+    }
+}

@@ -1,0 +1,39 @@
+using AsyncCapacity.Report.K6;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>
+/// Where the app under test comes from: <see cref="FreshApps"/> starts a new process for every step, so no step inherits
+/// threads grown by another; <see cref="RunningTarget"/> is an app someone else runs, with a cool-down between steps.
+/// The sweep runs one loop over either.
+/// </summary>
+internal interface IAppSource : IAsyncDisposable
+{
+    /// <summary>What the run header says of the target and of how steps were isolated.</summary>
+    string Target { get; }
+
+    string Isolation { get; }
+
+    /// <summary>Why an experiment cannot run here (its database could not be had), or null.</summary>
+    string? SkippedReason(Experiment experiment);
+
+    /// <summary>How an experiment's steps are grouped into k6 runs, each against one app.</summary>
+    IEnumerable<SweepBatch> Batches(Experiment experiment, IReadOnlyList<int> steps);
+
+    Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken);
+}
+
+/// <summary>One k6 run: its variants and steps in order, and the pause between steps.</summary>
+internal sealed record SweepBatch(string Name, IReadOnlyList<string> Variants, IReadOnlyList<int> Steps, double CooldownSeconds);
+
+/// <summary>The app a batch runs against.</summary>
+internal interface IRunningApp : IAsyncDisposable
+{
+    Uri Url { get; }
+
+    /// <summary>The app's runtime now (framework, cores, minimum threads, database), or null when it does not say.</summary>
+    Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken);
+
+    /// <summary>The app's timeline over the batch. A fresh app is stopped first: a starved app would answer only after its whole queue.</summary>
+    Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken);
+}

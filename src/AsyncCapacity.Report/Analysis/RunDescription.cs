@@ -1,0 +1,55 @@
+using System.Runtime.InteropServices;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Analysis;
+
+/// <summary>How a run was made, as the sweep knows it from its request and `capacity report` from the k6 results files.</summary>
+public sealed record RunFacts(
+    DateTimeOffset StartedAt,
+    DateTimeOffset FinishedAt,
+    string K6Version,
+    string Profile,
+    string Target,
+    string Isolation,
+    string Model,
+    IReadOnlyList<int> Steps,
+    double WarmupSeconds,
+    double StepSeconds,
+    double CooldownSeconds,
+    int? MinWorkerThreads,
+    Sla Sla);
+
+/// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
+public sealed record HostFacts(string Machine, string Os)
+{
+    public const string NotRecorded = "not recorded (k6 scripts run on their own)";
+
+    public static HostFacts Current { get; } = new(Environment.MachineName, RuntimeInformation.OSDescription);
+
+    public static HostFacts Unknown { get; } = new(NotRecorded, NotRecorded);
+}
+
+/// <summary>The run header of results.json, built the same way by the sweep and by `capacity report` (docker compose).</summary>
+public static class RunDescription
+{
+    /// <param name="app">The app as /diag/runtime described itself: its framework, cores, minimum threads and database.</param>
+    public static RunInfo Of(RunFacts run, RuntimeReport? app, HostFacts host) => new(
+        run.StartedAt,
+        run.FinishedAt,
+        host.Machine,
+        app?.ProcessorCount ?? 0,
+        host.Os,
+        app?.Framework ?? "unknown",
+        run.K6Version,
+        app?.Database?.Provider,
+        app?.Database?.MaxPoolSize,
+        run.Profile,
+        run.Target,
+        run.Isolation,
+        new SweepSettings(run.Model, run.Steps, run.WarmupSeconds, run.StepSeconds, run.CooldownSeconds, run.MinWorkerThreads ?? app?.MinWorkerThreads),
+        run.Sla);
+
+    /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>
+    public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>
+        known is null ? latest : latest is null ? known : known with { Database = known.Database ?? latest.Database };
+}

@@ -1,0 +1,118 @@
+using System.CommandLine;
+using AsyncCapacity.Cli.Commands;
+using AsyncCapacity.Cli.Sweep;
+
+namespace AsyncCapacity.Tests.Cli;
+
+/// <summary>`capacity sweep` as typed: options parsed into their types, defaults from the declarations, refusals that say what to type.</summary>
+public sealed class SweepCommandTests
+{
+    private static (ParseResult Parse, Func<ParseResult, SweepRequest> Request) Parse(params string[] arguments)
+    {
+        var (command, request) = SweepCommand.Build();
+        return (new RootCommand { command }.Parse(["sweep", .. arguments]), request);
+    }
+
+    private static SweepRequest Request(params string[] arguments)
+    {
+        var (parse, request) = Parse(arguments);
+        Assert.Empty(parse.Errors);
+        return request(parse);
+    }
+
+    [Fact]
+    public void Defaults_come_from_the_profile_and_each_experiments_declaration()
+    {
+        // Act
+        var request = Request("--profile", "quick", "-e", "sleep");
+
+        // Assert
+        var sleep = Assert.Single(request.Experiments);
+        Assert.Equal([1, 10, 50, 100, 200, 400], request.StepsFor(sleep));
+        Assert.Equal(2, request.WarmupSeconds);
+        Assert.Equal(6, request.StepSeconds);
+        Assert.Equal(0, request.CooldownSeconds);
+        Assert.Null(request.Target);
+        Assert.Equal(new Sla(1000, 0.01), request.SlaFor(sleep));
+        Assert.Equal("500", request.Parameters["sleep"]["ms"]);
+        Assert.Equal(new DatabaseSettings("PostgreSQL", null, 100), request.Database);
+        Assert.True(request.EstimatedDuration < TimeSpan.FromMinutes(3), "the quick sleep sweep must fit in 3 minutes");
+    }
+
+    [Fact]
+    public void Without_experiments_named_the_sweep_runs_every_declared_one_in_declared_order()
+    {
+        // Act
+        var request = Request();
+
+        // Assert
+        Assert.Equal(ExperimentCatalog.All.Select(e => e.Id), request.Experiments.Select(e => e.Id));
+        Assert.Equal("50", request.Parameters["db"]["ms"]);
+        Assert.Equal("small.html", request.Parameters["content"]["name"]);
+    }
+
+    [Fact]
+    public void A_target_gets_a_cool_down_longer_than_the_idle_thread_timeout()
+    {
+        // Act
+        var request = Request("--target", "http://127.0.0.1:5080");
+
+        // Assert
+        Assert.Equal(new Uri("http://127.0.0.1:5080"), request.Target);
+        Assert.True(request.CooldownSeconds > 20);
+    }
+
+    [Fact]
+    public void SLA_steps_and_parameters_can_be_set_for_all_experiments_and_for_one()
+    {
+        // Act
+        var request = Request("-e", "sleep,db", "--sla-p95", "800", "--sla-p95", "sleep=600", "--sla-errors", "2",
+            "--set", "sleep.ms=200", "--steps", "50,1,10,10", "--steps", "db=5");
+
+        // Assert
+        var (sleep, db) = (ExperimentCatalog.Get("sleep"), ExperimentCatalog.Get("db"));
+        Assert.Equal(new Sla(600, 0.02), request.SlaFor(sleep));
+        Assert.Equal(new Sla(800, 0.02), request.SlaFor(db));
+        Assert.Equal("200", request.Parameters["sleep"]["ms"]);
+        Assert.Equal("50", request.Parameters["db"]["ms"]);
+        Assert.Equal([1, 10, 50], request.StepsFor(sleep));
+        Assert.Equal([5], request.StepsFor(db));
+        Assert.True(request.Customised);
+    }
+
+    public static TheoryData<string, string[]> Refusals => new()
+    {
+        { "Argument 'huge' not recognized. Must be one of:", ["--profile", "huge"] },
+        { "Unknown experiment 'nap'. Available: sleep", ["-e", "sleep,nap"] },
+        { "--target must be an http(s) URL such as http://127.0.0.1:5080; got '127.0.0.1:5080'.", ["--target", "127.0.0.1:5080"] },
+        { "--target must be an http(s) URL such as http://127.0.0.1:5080; got 'ftp://x'.", ["--target", "ftp://x"] },
+        { "--steps takes a comma-separated list of concurrencies from 1 to 20000", ["--steps", "1,x"] },
+        { "got '0'", ["--steps", "0"] },
+        { "got '99999'", ["--steps", "99999"] },
+        { "--sla-p95 takes a latency in ms above 0, or EXPERIMENT=a latency in ms above 0; got '-3'", ["--sla-p95", "-3"] },
+        { "--sla-p95 nap=300: 'nap' is not a declared experiment", ["--sla-p95", "nap=300"] },
+        { "--sla-p95: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--sla-p95", "db=300"] },
+        { "--sla-errors takes a percentage from 0 to 100", ["--sla-errors", "150"] },
+        { "--set takes EXPERIMENT.PARAMETER=VALUE; got 'sleep.delay=3'. Known: sleep.ms (0..10000, default 500)", ["--set", "sleep.delay=3"] },
+        { "--set sleep.ms=99999: 'ms' must be a whole number from 0 to 10000; got '99999'.", ["--set", "sleep.ms=99999"] },
+        { "--set content.name=x.bin: 'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.", ["--set", "content.name=x.bin"] },
+        { "--min-threads must be between 0 and 32767; got -1.", ["--min-threads", "-1"] },
+        { "set ThreadPool__MinWorkerThreads on your app instead", ["--min-threads", "100", "--target", "http://127.0.0.1:1"] },
+        { "--step-seconds must be at least 1 seconds; got 0.5.", ["--step-seconds", "0.5"] },
+        { "--db-provider SqlServer needs --db-connection-string", ["--db-provider", "SqlServer"] },
+        { "Argument 'Oracle' not recognized", ["--db-provider", "Oracle"] },
+        { "--db-pool-size must be between 1 and 1000; got 0.", ["--db-pool-size", "0"] },
+        { "configure your app's Database__* settings instead", ["--target", "http://127.0.0.1:1", "--db-pool-size", "5"] },
+    };
+
+    [Theory]
+    [MemberData(nameof(Refusals))]
+    public void Bad_arguments_are_refused_with_a_message_that_says_what_to_type(string expected, string[] arguments)
+    {
+        // Act
+        var (parse, _) = Parse(arguments);
+
+        // Assert
+        Assert.Contains(parse.Errors, error => error.Message.Contains(expected, StringComparison.Ordinal));
+    }
+}
