@@ -51,6 +51,27 @@ public sealed class CliErrorTests(ITestOutputHelper log)
     }
 
     [Fact]
+    public async Task Experiments_lists_every_declaration_for_people_and_as_JSON_for_scripts()
+    {
+        // Act
+        var (code, listing) = await CliProcess.RunAsync(log, Timeout, "experiments");
+        var (jsonCode, json) = await CliProcess.RunAsync(log, Timeout, "experiments", "--json");
+
+        // Assert
+        Assert.Equal(0, code);
+        Assert.Contains("GET /sleep/sync", listing, StringComparison.Ordinal);
+        Assert.Contains("--set sleep.ms=VALUE", listing, StringComparison.Ordinal);
+        Assert.Contains("0..10000, default 500", listing, StringComparison.Ordinal);
+        Assert.Equal(0, jsonCode);
+        using var document = System.Text.Json.JsonDocument.Parse(json);
+        var ids = document.RootElement.EnumerateArray().Select(e => e.GetProperty("id").GetString()).ToList();
+        Assert.Equal(ExperimentCatalog.All.Select(e => e.Id), ids);
+        var sleep = document.RootElement[0];
+        Assert.Equal("/sleep/sync", sleep.GetProperty("variants")[0].GetProperty("route").GetString());
+        Assert.Equal(10000, sleep.GetProperty("parameters")[0].GetProperty("max").GetInt32());
+    }
+
+    [Fact]
     public async Task Help_explains_the_sweep_and_its_exit_codes()
     {
         // Act
@@ -63,5 +84,6 @@ public sealed class CliErrorTests(ITestOutputHelper log)
         Assert.Equal(0, sweepCode);
         Assert.Contains("--profile <quick|standard>", sweepHelp, StringComparison.Ordinal);
         Assert.Contains("--db-connection-string", sweepHelp, StringComparison.Ordinal);
+        Assert.Contains("experiments", output, StringComparison.Ordinal);
     }
 }
