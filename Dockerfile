@@ -16,18 +16,16 @@ COPY global.json Directory.Build.props Directory.Packages.props .editorconfig ./
 COPY src/AsyncCapacity.Web/AsyncCapacity.Web.csproj src/AsyncCapacity.Web/
 COPY src/AsyncCapacity.Report/AsyncCapacity.Report.csproj src/AsyncCapacity.Report/
 COPY src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj src/AsyncCapacity.Cli/
-# WithSqlServer=true adds Microsoft.Data.SqlClient to the app (restored from nuget.org). NuGet audit findings
-# (NU1901-NU1904) stay warnings here, printed but not fatal: no CI builds this image, and an advisory published
-# tomorrow against one of SqlClient's dependencies must not stop every user's `docker compose up`.
-RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -p:WithSqlServer=true \
+# NuGet audit findings (NU1901-NU1904) stay warnings here, printed but not fatal: no CI builds this image, and an
+# advisory published tomorrow against one of SqlClient's dependencies must not stop every user's `docker compose up`.
+RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj \
       -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904 \
  && dotnet restore src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904
 
 COPY src/ src/
-# InvariantGlobalization=false for the app only: SqlClient refuses to open a connection in globalization-invariant
-# mode (dotnet/SqlClient#662, "by design"); the runtime image below ships ICU.
-RUN dotnet publish src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -c Release --no-restore -p:UseAppHost=false \
-      -p:WithSqlServer=true -p:InvariantGlobalization=false -o /out/web \
+# The app is built with ICU (InvariantGlobalization=false in its project: SqlClient refuses invariant mode,
+# dotnet/SqlClient#662); the runtime image below ships ICU.
+RUN dotnet publish src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -c Release --no-restore -p:UseAppHost=false -o /out/web \
  && dotnet publish src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -c Release --no-restore -p:UseAppHost=false -o /out/cli
 
 FROM mcr.microsoft.com/dotnet/aspnet:10.0 AS final

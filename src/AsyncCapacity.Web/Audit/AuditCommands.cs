@@ -8,6 +8,12 @@ namespace AsyncCapacity.Web.Audit;
 /// <summary>The audit log's SQL, per provider: the table, and one INSERT for any number of entries.</summary>
 public static class AuditCommands
 {
+    /// <summary>
+    /// Most entries one INSERT may carry on SQL Server: 5 parameters each, and a command takes at most 2,100 parameters,
+    /// two of which sp_executesql uses itself (420 × 5 = 2,100 is refused).
+    /// </summary>
+    public const int SqlServerMaxEntries = 419;
+
     public static SqlStatement CreateSchema(DatabaseProvider provider) => provider switch
     {
         DatabaseProvider.PostgreSQL => new("""

@@ -8,6 +8,7 @@ public static class AuditExtensions
             .Bind(builder.Configuration.GetSection(AuditOptions.SectionName))
             .ValidateDataAnnotations()
             .ValidateOnStart();
+        builder.Services.AddSingleton<Microsoft.Extensions.Options.IValidateOptions<AuditOptions>, AuditOptionsValidator>();
 
         builder.Services.AddSingleton<BoundedAuditLog>();
         builder.Services.AddSingleton<AsyncAuditLog>();

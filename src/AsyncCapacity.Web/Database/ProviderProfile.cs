@@ -1,4 +1,5 @@
 using System.Data.Common;
+using Microsoft.Data.SqlClient;
 using Npgsql;
 
 namespace AsyncCapacity.Web.Database;
@@ -18,7 +19,7 @@ internal sealed record ProviderProfile(
     {
         DatabaseProvider.PostgreSQL => new(NpgsqlFactory.Instance, "Maximum Pool Size", "Timeout", "Command Timeout",
             new Dictionary<string, object>()),
-        DatabaseProvider.SqlServer => new(SqlServerProvider.Factory(), "Max Pool Size", "Connect Timeout", "Command Timeout",
+        DatabaseProvider.SqlServer => new(SqlClientFactory.Instance, "Max Pool Size", "Connect Timeout", "Command Timeout",
             // MARS on Linux is a known source of thread starvation in SqlClient (FACTS.md §2.1).
             new Dictionary<string, object> { ["MultipleActiveResultSets"] = false }),
         _ => throw new ArgumentOutOfRangeException(nameof(provider), provider, "No database provider configured."),

@@ -79,25 +79,6 @@ public sealed class ProbeCommandsTests
     }
 
     [Fact]
-    public void SQL_Server_either_loads_SqlClient_or_says_how_to_build_with_it()
-    {
-        // Act
-        var loaded = Type.GetType("Microsoft.Data.SqlClient.SqlClientFactory, Microsoft.Data.SqlClient", throwOnError: false) is not null;
-        var attempt = Record.Exception(() => ProviderProfile.For(DatabaseProvider.SqlServer));
-
-        // Assert
-        if (loaded)
-        {
-            Assert.Null(attempt);
-        }
-        else
-        {
-            var error = Assert.IsType<InvalidOperationException>(attempt);
-            Assert.Contains("-p:WithSqlServer=true", error.Message, StringComparison.Ordinal);
-        }
-    }
-
-    [Fact]
     public async Task The_app_refuses_to_start_with_a_provider_but_no_connection_string()
     {
         // Arrange

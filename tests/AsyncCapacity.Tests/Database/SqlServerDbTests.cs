@@ -3,7 +3,7 @@ using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Database;
 
-/// <summary>Runs only where a SQL Server is given: SQLSERVER_CONNECTION_STRING, and a build with SqlClient.</summary>
+/// <summary>Runs only where a SQL Server is given: SQLSERVER_CONNECTION_STRING.</summary>
 public sealed class SqlServerFactAttribute : FactAttribute
 {
     public const string Variable = "SQLSERVER_CONNECTION_STRING";
@@ -12,8 +12,7 @@ public sealed class SqlServerFactAttribute : FactAttribute
     {
         if (string.IsNullOrWhiteSpace(Environment.GetEnvironmentVariable(Variable)))
         {
-            Skip = $"SQL Server tests skipped: set {Variable} (e.g. Server=127.0.0.1,1433;User Id=sa;Password=...;TrustServerCertificate=True) "
-                + "and run `dotnet test -p:WithSqlServer=true` to include Microsoft.Data.SqlClient.";
+            Skip = $"SQL Server tests skipped: set {Variable} (e.g. Server=127.0.0.1,1433;User Id=sa;Password=...;TrustServerCertificate=True).";
         }
     }
 }
