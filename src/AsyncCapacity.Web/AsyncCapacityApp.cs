@@ -4,6 +4,7 @@ using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Diagnostics;
 using AsyncCapacity.Web.Experiments;
 using AsyncCapacity.Web.Hosting;
+using AsyncCapacity.Web.RequestQueue;
 
 namespace AsyncCapacity.Web;
 
@@ -27,6 +28,9 @@ public static class AsyncCapacityApp
         // Configure the audit pair's writers: a bounded pool of threads, and an asynchronous batch writer
         builder.AddAuditLogs();
 
+        // Configure the request queue in front of the experiments ("Server Too Busy"), off unless RequestQueue:MaxConcurrent is set
+        builder.AddRequestQueue();
+
         return builder;
     }
 
@@ -38,6 +42,9 @@ public static class AsyncCapacityApp
         // Errors and unknown routes answer ProblemDetails
         app.UseExceptionHandler();
         app.UseStatusCodePages();
+
+        // The request queue, while it is on: a concurrency limiter that answers 503 when full
+        app.UseRequestQueue();
 
         // Liveness and runtime figures
         app.MapDiagnostics();

@@ -10,6 +10,10 @@ public static class GaugeKeys
     public const string DbOpenMsTotal = "db.openMsTotal";
     public const string AuditQueued = "audit.queued";
     public const string AuditRejected = "audit.rejected";
+    public const string QueueWaiting = "queue.waiting";
+    public const string QueueServing = "queue.serving";
+    public const string QueueRejected = "queue.rejected";
+    public const string QueueLimit = "queue.limit";
 }
 
 /// <summary>Every gauge an experiment can list. Adding one: its keys above, its entry here, the app's source of the keys.</summary>
@@ -56,7 +60,26 @@ public static class GaugeCatalog
         [],
         ComparesServerTime: true);
 
-    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime];
+    /// <summary>Plotted for every experiment of a run whose app had its request queue on (RequestQueue:MaxConcurrent).</summary>
+    public static Gauge RequestQueue { get; } = new(
+        "request-queue",
+        "request queue",
+        "The request queue lets a fixed number of experiment requests run at once and up to its limit wait, oldest first, without "
+            + "holding a thread; beyond the limit the service answers 503 Server Too Busy at once, with Retry-After. 503/s is the rise of "
+            + "the refusal count between two samples ÷ the seconds between them; a fresh app process restarts the count.",
+        [
+            new(GaugeKeys.QueueServing, "requests being served", GaugeAxis.Held, "#5c940d"),
+            new(GaugeKeys.QueueWaiting, "requests in the queue", GaugeAxis.Waiting, "#5c940d"),
+            new(GaugeKeys.QueueLimit, "queue limit", GaugeAxis.Waiting, "#5c940d", Reference: true),
+            new(GaugeKeys.QueueRejected, "503 (request queue full) per second", GaugeAxis.Rate, "#c2255c", Total: true),
+        ],
+        [
+            new("queue.maxWaiting", "max in queue", "Most requests waiting in the request queue at once during the step",
+                GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.QueueWaiting),
+        ],
+        ErrorsAre: "503 Server Too Busy (request queue full)");
+
+    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue];
 
     public static Gauge? Find(string id) => All.FirstOrDefault(g => g.Id == id);
 }

@@ -1,4 +1,5 @@
 using System.Reflection;
+using AsyncCapacity.Web.RequestQueue;
 
 namespace AsyncCapacity.Web.Experiments;
 
@@ -17,7 +18,8 @@ public static class ExperimentRoutes
         {
             var type = classes.GetValueOrDefault(experiment.Id) ?? throw new InvalidOperationException(
                 $"experiments/{experiment.Id}.json declares '{experiment.Id}', but no class in {typeof(IExperimentEndpoints).Assembly.GetName().Name} implements IExperimentEndpoints with Id \"{experiment.Id}\".");
-            Invoke(nameof(MapOne), type, routes.MapGroup("/" + experiment.Id).WithTags(experiment.Id), experiment);
+            var group = routes.MapGroup("/" + experiment.Id).WithTags(experiment.Id).BehindRequestQueue(routes.ServiceProvider);
+            Invoke(nameof(MapOne), type, group, experiment);
         }
 
         foreach (var id in classes.Keys.Where(id => ExperimentCatalog.Find(id) is null))
