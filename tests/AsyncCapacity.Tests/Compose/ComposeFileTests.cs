@@ -65,7 +65,9 @@ public sealed class ComposeFileTests
         Assert.True(File.Exists(Path.Combine(context, "Dockerfile")), $"build context {context} has no Dockerfile");
         Assert.Equal(Path.GetFileName(Repository.Root), Path.GetFileName(context.TrimEnd('/', '\\')));
         Assert.Equal(2.0, Number(service.GetProperty("cpus")));
-        Assert.Equal(["CMD", "dotnet", "/app/AsyncCapacity.Web.dll", "--health-probe"], Strings(service.GetProperty("healthcheck").GetProperty("test")));
+        var probe = Strings(service.GetProperty("healthcheck").GetProperty("test"));
+        Assert.Equal(["CMD", "bash", "-c"], probe.Take(3));
+        Assert.Contains("/dev/tcp/127.0.0.1/8080", probe[3], StringComparison.Ordinal);
         Assert.Equal("asynccapacity:local", Image(services, "report"));
         Assert.Equal(Image(services, app), Image(services, "report"));
     }
