@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -34,11 +35,13 @@ internal static class SweepCommand
         var dbProvider = SweepOptions.DbProvider();
         var dbConnectionString = SweepOptions.DbConnectionString();
         var dbPoolSize = SweepOptions.DbPoolSize();
+        var queueLimit = SweepOptions.RequestQueueLimit();
+        var queueConcurrency = SweepOptions.RequestQueueConcurrency();
 
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
-            dbProvider, dbConnectionString, dbPoolSize,
+            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency,
         };
 
         // Rules that span options: each names what to type instead.
@@ -53,6 +56,16 @@ internal static class SweepCommand
             if (external && (Valid(result, dbProvider) is not null || Valid(result, dbConnectionString) is not null || Valid(result, dbPoolSize) is not null))
             {
                 result.AddError("The --db-* options configure the app the sweep starts; with --target, configure your app's Database__* settings instead.");
+            }
+
+            if (external && (Valid(result, queueLimit) is not null || Valid(result, queueConcurrency) is not null))
+            {
+                result.AddError("The --request-queue-* options configure the app the sweep starts; with --target, set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead.");
+            }
+
+            if (Valid(result, queueConcurrency) is not null && Valid(result, queueLimit) is null)
+            {
+                result.AddError("--request-queue-concurrency needs --request-queue-limit, which turns the queue on.");
             }
 
             if (Valid(result, dbProvider) is { } provider && provider != "PostgreSQL" && Valid(result, dbConnectionString) is null)
@@ -92,7 +105,10 @@ internal static class SweepCommand
                     p => p.Name, p => settings.LastOrDefault(s => s.Experiment.Id == e.Id && s.Parameter.Name == p.Name)?.Value ?? p.Default)),
                 parse.GetValue(minThreads),
                 new DatabaseSettings(parse.GetValue(dbProvider) ?? "PostgreSQL", parse.GetValue(dbConnectionString),
-                    parse.GetValue(dbPoolSize) ?? DatabaseSettings.DefaultPoolSize));
+                    parse.GetValue(dbPoolSize) ?? DatabaseSettings.DefaultPoolSize),
+                parse.GetValue(queueLimit) is { } limit
+                    ? new RequestQueueSettings(parse.GetValue(queueConcurrency) ?? SweepOptions.RequestQueueDefaultConcurrency, limit)
+                    : null);
             return request;
         }
 

@@ -86,6 +86,22 @@ internal static class SweepOptions
         Validators = { result => RequireRange(result, "--min-threads", 0, short.MaxValue) },
     };
 
+    public static Option<int?> RequestQueueLimit() => new("--request-queue-limit")
+    {
+        Description = "Turns the app's request queue on: up to this many requests wait for a place, the rest get 503 Server Too Busy "
+            + "with Retry-After (the classic default was 5000) [default: off].",
+        Validators = { result => RequireRange(result, "--request-queue-limit", 0, 1_000_000) },
+    };
+
+    public static Option<int?> RequestQueueConcurrency() => new("--request-queue-concurrency")
+    {
+        Description = $"With --request-queue-limit: requests served at once [default: {RequestQueueDefaultConcurrency}].",
+        Validators = { result => RequireRange(result, "--request-queue-concurrency", 1, 100_000) },
+    };
+
+    /// <summary>Classic ASP.NET ran about 12 requests per core at once; on the 2-core box this lab targets, about 20.</summary>
+    public const int RequestQueueDefaultConcurrency = 20;
+
     public static Option<string?> DbProvider()
     {
         var option = new Option<string?>("--db-provider") { Description = "Database for the experiments that need one: PostgreSQL or SqlServer [default: PostgreSQL]." };

@@ -64,6 +64,12 @@ internal sealed class FreshApps : IAppSource
             environment["Database__MaxPoolSize"] = _request.Database.PoolSize.ToString(CultureInfo.InvariantCulture);
         }
 
+        if (_request.RequestQueue is { } queue)
+        {
+            environment["RequestQueue__MaxConcurrent"] = queue.MaxConcurrent.ToString(CultureInfo.InvariantCulture);
+            environment["RequestQueue__Limit"] = queue.Limit.ToString(CultureInfo.InvariantCulture);
+        }
+
         if (_request.MinWorkerThreads is { } min)
         {
             environment["ThreadPool__MinWorkerThreads"] = min.ToString(CultureInfo.InvariantCulture);

@@ -1,4 +1,6 @@
 using AsyncCapacity.Cli.Commands;
+using AsyncCapacity.Contracts.Gauges;
+using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -19,8 +21,14 @@ internal sealed record SweepRequest(
     IReadOnlyList<Scoped<double>> SlaErrorOverrides,
     IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters,
     int? MinWorkerThreads,
-    DatabaseSettings Database)
+    DatabaseSettings Database,
+    RequestQueueSettings? RequestQueue = null)
 {
+    /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on.</summary>
+    public Experiment Plotted(Experiment experiment) => RequestQueue is null
+        ? experiment
+        : experiment with { Gauges = [.. experiment.Gauges ?? [], GaugeCatalog.RequestQueue.Id] };
+
     /// <summary>Without its own app the harness cannot restart the target, so it waits out idle threads (~20 s) instead.</summary>
     public const double DefaultTargetCooldownSeconds = 25;
 

@@ -31,7 +31,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         await using var cpu = new HostCpuSampler();
 
         var experiments = new List<ExperimentResult>();
-        foreach (var experiment in request.Experiments)
+        foreach (var experiment in request.Experiments.Select(request.Plotted))
         {
             var parameters = request.Parameters[experiment.Id];
             if (source.SkippedReason(experiment) is { } reason)
@@ -54,7 +54,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, "closed",
             request.AllSteps, request.WarmupSeconds, request.StepSeconds, request.Target is null ? 0 : request.CooldownSeconds,
-            request.MinWorkerThreads, request.Sla);
+            request.MinWorkerThreads, request.Sla, request.RequestQueue);
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in experiments)

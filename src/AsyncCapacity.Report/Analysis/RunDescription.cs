@@ -17,7 +17,8 @@ public sealed record RunFacts(
     double StepSeconds,
     double CooldownSeconds,
     int? MinWorkerThreads,
-    Sla Sla);
+    Sla Sla,
+    RequestQueueSettings? RequestQueue = null);
 
 /// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
 public sealed record HostFacts(string Machine, string Os)
@@ -46,7 +47,8 @@ public static class RunDescription
         run.Profile,
         run.Target,
         run.Isolation,
-        new SweepSettings(run.Model, run.Steps, run.WarmupSeconds, run.StepSeconds, run.CooldownSeconds, run.MinWorkerThreads ?? app?.MinWorkerThreads),
+        new SweepSettings(run.Model, run.Steps, run.WarmupSeconds, run.StepSeconds, run.CooldownSeconds,
+            run.MinWorkerThreads ?? app?.MinWorkerThreads, run.RequestQueue),
         run.Sla);
 
     /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>

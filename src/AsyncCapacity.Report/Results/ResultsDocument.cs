@@ -36,4 +36,8 @@ public sealed record SweepSettings(
     double WarmupSeconds,
     double StepSeconds,
     double CooldownSeconds,
-    int? MinWorkerThreads);
+    int? MinWorkerThreads,
+    RequestQueueSettings? RequestQueue = null);
+
+/// <summary>The app's request queue ("Server Too Busy") during the run: requests served at once, and how many may wait.</summary>
+public sealed record RequestQueueSettings(int MaxConcurrent, int Limit);

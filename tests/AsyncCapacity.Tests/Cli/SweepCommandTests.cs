@@ -80,6 +80,18 @@ public sealed class SweepCommandTests
         Assert.True(request.Customised);
     }
 
+    [Fact]
+    public void The_request_queue_limit_turns_the_queue_on_with_its_default_concurrency_and_plots_it()
+    {
+        // Act
+        var request = Request("-e", "audit", "--request-queue-limit", "100");
+
+        // Assert
+        Assert.Equal(new AsyncCapacity.Report.Results.RequestQueueSettings(20, 100), request.RequestQueue);
+        Assert.Contains("request-queue", request.Plotted(ExperimentCatalog.Get("audit")).Gauges!);
+        Assert.Null(Request("-e", "audit").RequestQueue);
+    }
+
     public static TheoryData<string, string[]> Refusals => new()
     {
         { "Argument 'huge' not recognized. Must be one of:", ["--profile", "huge"] },
@@ -103,6 +115,9 @@ public sealed class SweepCommandTests
         { "Argument 'Oracle' not recognized", ["--db-provider", "Oracle"] },
         { "--db-pool-size must be between 1 and 1000; got 0.", ["--db-pool-size", "0"] },
         { "configure your app's Database__* settings instead", ["--target", "http://127.0.0.1:1", "--db-pool-size", "5"] },
+        { "set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead", ["--target", "http://127.0.0.1:1", "--request-queue-limit", "5"] },
+        { "--request-queue-concurrency needs --request-queue-limit", ["--request-queue-concurrency", "5"] },
+        { "--request-queue-limit must be between 0 and 1000000; got -1.", ["--request-queue-limit", "-1"] },
     };
 
     [Theory]
