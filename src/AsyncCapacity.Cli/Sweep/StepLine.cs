@@ -1,5 +1,5 @@
 using System.Globalization;
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
@@ -8,5 +8,5 @@ namespace AsyncCapacity.Cli.Sweep;
 internal static class StepLine
 {
     public static string Of(StepResult step) => string.Create(CultureInfo.InvariantCulture,
-        $"{step.Rps,7:0.0} req/s   p95 {(step.P95Ms is { } p95 ? Verdict.Milliseconds(p95) : "–"),8}   errors {step.ErrorRate * 100,5:0.0}%   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
+        $"{step.Rps,7:0.0} req/s   p95 {(step.P95Ms is { } p95 ? Format.Duration(p95) : "–"),8}   errors {step.ErrorRate * 100,5:0.0}%   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
@@ -16,7 +17,7 @@ public static class Verdict
 
         var ranked = variants.OrderByDescending(v => v.Capacity?.Concurrency ?? 0).ThenByDescending(v => v.Capacity?.Rps ?? 0).ToList();
         var text = new StringBuilder();
-        text.Append(Invariant($"Within the SLA (p95 ≤ {Milliseconds(sla.P95Ms)}, errors ≤ {sla.MaxErrorRate * 100:0.##}%), "));
+        text.Append($"Within the SLA ({Format.Sla(sla)}), ");
         for (var i = 0; i < ranked.Count; i++)
         {
             text.Append(i == 0 ? string.Empty : "; ").Append(Describe(ranked[i], first: i == 0));
@@ -31,7 +32,7 @@ public static class Verdict
         // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.
         text.Append(" Peak throughput: ")
             .AppendJoin(", ", ranked.Select(v => v.Steps.MaxBy(s => s.Rps)!).Zip(ranked, (peak, v) =>
-                Invariant($"{v.Name} {peak.Rps:0.#} req/s at {peak.Concurrency} {Clients(peak.Concurrency)}")))
+                $"{v.Name} {Format.Rps(peak.Rps)} req/s at {Format.Clients(peak.Concurrency)}"))
             .Append('.');
         return text.ToString();
     }
@@ -42,25 +43,15 @@ public static class Verdict
         if (variant.Capacity is not { } capacity)
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
-            var why = lowest.P95Ms is { } p95 ? Invariant($"p95 {Milliseconds(p95)}") : "no request completed";
-            return Invariant($"{variant.Name} met it at no tested step (at {lowest.Concurrency} {Clients(lowest.Concurrency)}: {why}, {lowest.ErrorRate * 100:0.0}% errors)");
+            var why = lowest.P95Ms is { } p95 ? $"p95 {Format.Duration(p95)}" : "no request completed";
+            return $"{variant.Name} met it at no tested step (at {Format.Clients(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 
         var upTo = first
-            ? Invariant($"{variant.Name} met it up to {capacity.Concurrency} concurrent {Clients(capacity.Concurrency)} at {capacity.Rps:0.#} req/s")
-            : Invariant($"{variant.Name} up to {capacity.Concurrency} at {capacity.Rps:0.#} req/s");
+            ? $"{variant.Name} met it up to {Format.ConcurrentClients(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} req/s"
+            : $"{variant.Name} up to {Format.Count(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} req/s";
         return capacity.Concurrency == highest ? upTo + " (the highest step tested, so its capacity may be higher)" : upTo;
     }
-
-    private static string Clients(int count) => count == 1 ? "client" : "clients";
-
-    public static string Milliseconds(double ms) => ms switch
-    {
-        >= 1000 => Invariant($"{ms / 1000:0.##} s"),
-        >= 10 => Invariant($"{ms:0} ms"),
-        >= 1 => Invariant($"{ms:0.#} ms"),
-        _ => Invariant($"{ms * 1000:0} µs"),
-    };
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

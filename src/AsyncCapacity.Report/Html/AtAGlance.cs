@@ -1,5 +1,7 @@
 using System.Globalization;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
@@ -32,7 +34,7 @@ internal static class AtAGlance
             for (var i = 0; i < experiment.Variants.Count; i++)
             {
                 var variant = experiment.Variants[i];
-                html.Open("tr", VariantPalette.CssClass(experiment.Variants, i));
+                html.Open("tr", VariantPalette.Of(experiment.Variants, i).CssClass);
                 if (i == 0)
                 {
                     ExperimentCell(html, experiment, experiment.Variants.Count);
@@ -41,9 +43,9 @@ internal static class AtAGlance
                 html.Open("td", "variant-cell");
                 VariantLabel.Write(html, variant);
                 html.Close("td")
-                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : Display.Clients(variant.Capacity.Concurrency))
-                    .Element("td", "num", variant.Capacity is null ? Display.Missing : $"{Display.Rps(variant.Capacity.Rps)} req/s")
-                    .Element("td", "num", variant.Steps.Count == 0 ? Display.Missing : $"{Display.Rps(variant.Steps.Max(s => s.Rps))} req/s")
+                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : Format.ConcurrentClients(variant.Capacity.Concurrency))
+                    .Element("td", "num", variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} req/s")
+                    .Element("td", "num", variant.Steps.Count == 0 ? Format.Missing : $"{Format.Rps(variant.Steps.Max(s => s.Rps))} req/s")
                     .Close("tr");
             }
         }

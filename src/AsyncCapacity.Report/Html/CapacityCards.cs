@@ -1,5 +1,6 @@
-using System.Globalization;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
@@ -14,13 +15,13 @@ internal static class CapacityCards
         html.Open("div", "capacity-cards");
         for (var i = 0; i < experiment.Variants.Count; i++)
         {
-            Card(html, experiment.Variants[i], VariantPalette.CssClass(experiment.Variants, i));
+            Card(html, experiment, experiment.Variants[i], VariantPalette.Of(experiment.Variants, i).CssClass);
         }
 
         html.Close("div");
     }
 
-    private static void Card(HtmlWriter html, VariantResult variant, string cssClass)
+    private static void Card(HtmlWriter html, ExperimentResult experiment, VariantResult variant, string cssClass)
     {
         html.Open("article", "capacity-card " + cssClass)
             .Open("header", "card-head");
@@ -31,9 +32,9 @@ internal static class CapacityCards
         if (variant.Capacity is { } capacity)
         {
             html.Open("p", "capacity")
-                .Element("span", "capacity-clients", capacity.Concurrency.ToString("#,0", CultureInfo.InvariantCulture))
+                .Element("span", "capacity-clients", Format.Count(capacity.Concurrency))
                 .Text(capacity.Concurrency == 1 ? " concurrent client at " : " concurrent clients at ")
-                .Element("span", "capacity-rps", $"{Display.Rps(capacity.Rps)} req/s")
+                .Element("span", "capacity-rps", $"{Format.Rps(capacity.Rps)} req/s")
                 .Close("p");
         }
         else
@@ -43,37 +44,32 @@ internal static class CapacityCards
 
         if (variant.Steps.Count > 0)
         {
-            html.Element("p", "card-foot", HighestStep(variant.Steps.MaxBy(s => s.Concurrency)!));
+            html.Element("p", "card-foot", HighestStep(experiment, variant.Steps.MaxBy(s => s.Concurrency)!));
         }
 
         html.Close("article");
     }
 
     /// <summary>
-    /// "At 400 clients (highest step): 54.6 req/s, p95 38 s, 42 pool threads, app CPU 2.6%." With a database,
-    /// the wait for a pooled connection too: "…, pool wait 27 ms (up to 94 requests waiting)". Unknowns left out.
+    /// "At 400 clients (highest step): 54.6 req/s, p95 38 s, 42 pool threads, app CPU 2.6%." With gauges, their columns
+    /// too: "…, pool wait 27 ms, waiting for a connection 94". Unknowns left out.
     /// </summary>
-    private static string HighestStep(StepResult step)
+    private static string HighestStep(ExperimentResult experiment, StepResult step)
     {
-        var facts = new List<string> { $"{Display.Rps(step.Rps)} req/s", $"p95 {Display.Ms(step.P95Ms)}" };
+        var facts = new List<string> { $"{Format.Rps(step.Rps)} req/s", $"p95 {Format.Duration(step.P95Ms)}" };
         if (step.ThreadsAtEnd is { } threads)
         {
-            facts.Add($"{Display.Count(threads)} pool threads");
+            facts.Add($"{Format.Count(threads)} pool threads");
         }
 
         if (step.CpuPercent is { } cpu)
         {
-            facts.Add($"app CPU {Display.Percent(cpu)}");
+            facts.Add($"app CPU {Format.Percent(cpu)}");
         }
 
-        if (step.Gauge("db.poolWaitMs") is { } poolWait)
-        {
-            facts.Add((int?)step.Gauge("db.maxWaiting") is { } waiting and > 0
-                ? $"pool wait {Display.Ms(poolWait)} (up to {Display.Count(waiting)} {(waiting == 1 ? "request" : "requests")} waiting)"
-                : $"pool wait {Display.Ms(poolWait)}");
-        }
-
-        var clients = step.Concurrency.ToString("#,0", CultureInfo.InvariantCulture);
-        return $"At {clients} {(step.Concurrency == 1 ? "client" : "clients")} (highest step): {string.Join(", ", facts)}.";
+        facts.AddRange(GaugeFigures.Columns(experiment)
+            .Where(column => step.Gauge(column.Id) is not null)
+            .Select(column => $"{column.Header} {GaugeFigures.Text(column, step)}"));
+        return $"At {Format.Clients(step.Concurrency)} (highest step): {string.Join(", ", facts)}.";
     }
 }

@@ -1,5 +1,7 @@
 using System.Globalization;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
@@ -11,7 +13,7 @@ internal static class ExperimentSection
 {
     public static string Anchor(ExperimentResult experiment) => "experiment-" + Slug.Of(experiment.Name);
 
-    public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment, int index)
+    public static void Write(HtmlWriter html, ExperimentResult experiment, IReadOnlyList<ChartModel> charts, int index)
     {
         var skipped = experiment.SkippedReason is not null;
         html.Open("section", skipped ? "experiment skipped" : "experiment",
@@ -40,7 +42,7 @@ internal static class ExperimentSection
         }
 
         CapacityCards.Write(html, experiment);
-        ChartFigures.Write(html, run, experiment, index);
+        ChartFigures.Write(html, charts, index);
         for (var i = 0; i < experiment.Variants.Count; i++)
         {
             StepTable.Write(html, experiment, i);
@@ -62,7 +64,7 @@ internal static class ExperimentSection
             html.Raw(" · ").Element("code", null, $"{name}={value}");
         }
 
-        html.Raw(" · ").Text($"SLA {Display.Sla(experiment.Sla)}")
+        html.Raw(" · ").Text($"SLA {Format.Sla(experiment.Sla)}")
             .Close("p")
             .Close("header");
     }

@@ -1,4 +1,6 @@
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
@@ -16,37 +18,23 @@ internal static class HowToRead
             "Each step runs N concurrent clients (k6 virtual users) that send their next request as soon as the previous one answers, "
             + "with no think time. So throughput = clients ÷ latency (Little's law): once latency grows, throughput stops following the ideal line.");
         Entry(html, "Capacity at SLA",
-            $"The highest tested concurrency whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: {Display.Sla(run.Sla)}; "
+            $"The highest tested concurrency whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: {Format.Sla(run.Sla)}; "
             + "an experiment may set its own), with that step's throughput. Concurrencies between the tested steps were not measured.");
         Entry(html, "Latency vs server time",
             "Client latency (p50, p95, p99, max) is the time k6 waited for a response: time waiting for a thread plus time working. "
             + "Server p50 is the median Server-Timing app;dur, the time inside the app's pipeline only. "
-            + "When latency is far above server time, requests spent most of their life waiting for a thread-pool thread."
-            + (document.Experiments.Any(ServerTime.IsCompared)
-                ? " Where no parameter fixes the handler's time, a chart puts both medians side by side on a log scale, from microseconds to seconds."
-                : string.Empty));
+            + "When latency is far above server time, requests spent most of their life waiting for a thread-pool thread.");
         Entry(html, "Thread pool",
             "Pool threads at the step's start → end, and the most work items queued for a thread. A blocked thread serves nobody: "
             + "the pool adds only about 1–2 threads a second, so a growing queue with low CPU is thread starvation, not a busy machine.");
-        if (document.Experiments.Any(ConnectionPool.IsWatched))
+        // What the experiments' gauges add to the page, each said once, in the words of its declaration.
+        foreach (var gauge in ExperimentGauges.OfRun(document.Experiments))
         {
-            Entry(html, "Connection pool",
-                "Pool wait is the mean time a request took to get a pooled database connection; waiting for a connection, the most requests "
-                + "waiting for one at once. A full pool caps any variant at pool size ÷ query time requests per second. A blocking variant "
-                + "often shows little pool wait: its requests wait in the thread-pool queue before they can even ask for a connection.");
-        }
-
-        if (document.Experiments.Any(AuditQueue.IsWatched))
-        {
-            Entry(html, "Audit queue and 503s",
-                "The audit queue holds entries waiting for the writers; a request is answered once its entry is committed. When the queue "
-                + $"is full, the service answers {AuditQueue.Rejection} at once: those answers are the errors in the step tables. "
-                + "503/s is the rise of the refusal count between two samples ÷ the seconds between them. The count restarts with each "
-                + "fresh app process, so no rate is drawn across a restart.");
+            Entry(html, char.ToUpperInvariant(gauge.Name[0]) + gauge.Name[1..], gauge.Definition);
         }
 
         Entry(html, "Warm-up and errors",
-            $"The first {Display.Seconds(run.Settings.WarmupSeconds)} of each step are warm-up and excluded from its figures (shaded in the timelines). "
+            $"The first {Format.Seconds(run.Settings.WarmupSeconds)} of each step are warm-up and excluded from its figures (shaded in the timelines). "
             + "Percentiles, not averages. Errors are non-2xx responses, timeouts and connection errors, all counted.");
         Entry(html, "⚠ Flags",
             "A flagged step is shown but should not be trusted blindly; the reason is listed under its table. "

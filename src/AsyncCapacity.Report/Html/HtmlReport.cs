@@ -1,10 +1,13 @@
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
 /// <summary>
 /// Renders a results document as one self-contained HTML page: text and tables written here, charts drawn in the
-/// browser by report.js (Chart.js inlined) from the document embedded as JSON. Nothing is loaded from the network.
+/// browser by report.js (Chart.js inlined) from the chart model (<see cref="ReportModel"/>) embedded as JSON beside the
+/// document itself. Nothing is loaded from the network.
 /// </summary>
 public static class HtmlReport
 {
@@ -12,14 +15,15 @@ public static class HtmlReport
     {
         ArgumentNullException.ThrowIfNull(document);
 
+        var model = ReportModel.Of(document);
         var html = new HtmlWriter();
         html.Raw("<!DOCTYPE html>\n")
             .Open("html", null, ("lang", "en"))
             .Open("head")
             .Raw("<meta charset=\"utf-8\">")
             .Raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-            .Element("title", null, $"AsyncCapacity report · {document.Run.Machine} · {Display.Utc(document.Run.StartedAt)}")
-            .Raw("<style>").Raw(EmbeddedAssets.Css).Raw("</style>")
+            .Element("title", null, $"AsyncCapacity report · {document.Run.Machine} · {Format.Utc(document.Run.StartedAt)}")
+            .Raw("<style>").Raw(VariantPalette.CssProperties()).Raw(EmbeddedAssets.Css).Raw("</style>")
             .Close("head")
             .Open("body")
             .Open("main", "report");
@@ -29,13 +33,13 @@ public static class HtmlReport
         AtAGlance.Write(html, document.Experiments);
         for (var i = 0; i < document.Experiments.Count; i++)
         {
-            ExperimentSection.Write(html, document.Run, document.Experiments[i], i);
+            ExperimentSection.Write(html, document.Experiments[i], model.Experiments[i], i);
         }
 
         HowToRead.Write(html, document);
         html.Close("main");
 
-        ReportData.Write(html, document);
+        ReportData.Write(html, document, model);
         html.Raw("<script>").Raw(EmbeddedAssets.ChartJs).Raw("</script>")
             .Raw("<script>").Raw(EmbeddedAssets.Script).Raw("</script>")
             .Close("body")

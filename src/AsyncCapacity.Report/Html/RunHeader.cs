@@ -1,4 +1,5 @@
 using System.Globalization;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Html;
@@ -12,18 +13,18 @@ internal static class RunHeader
             .Element("p", "eyebrow", "AsyncCapacity · capacity report")
             .Element("h1", null, "How many concurrent clients each variant serves within the SLA")
             .Open("p", "run-summary")
-            .Text($"Run of {Display.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), took {Display.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
-            .Open("span", "sla-pill").Text($"SLA: {Display.Sla(run.Sla)}").Close("span")
+            .Text($"Run of {Format.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), took {Format.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
+            .Open("span", "sla-pill").Text($"SLA: {Format.Sla(run.Sla)}").Close("span")
             .Close("p");
 
         html.Open("dl", "facts");
-        Fact(html, "Date", Display.UtcRange(run.StartedAt, run.FinishedAt));
+        Fact(html, "Date", Format.UtcRange(run.StartedAt, run.FinishedAt));
         Fact(html, "Machine", run.Machine);
         Fact(html, "Cores", run.Cores.ToString(CultureInfo.InvariantCulture));
         Fact(html, "OS", run.Os);
         Fact(html, ".NET", run.DotnetVersion);
         Fact(html, "k6", run.K6Version);
-        if (ConnectionPool.Describe(run) is { } database)
+        if (Database(run) is { } database)
         {
             Fact(html, "Database", database);
         }
@@ -33,15 +34,26 @@ internal static class RunHeader
         Fact(html, "Isolation", run.Isolation);
         Fact(html, "Load model", LoadModel(run.Settings));
         Fact(html, "Steps (clients)", string.Join(", ", run.Settings.Steps));
-        Fact(html, "Timing per step", $"warm-up {Display.Seconds(run.Settings.WarmupSeconds)} · measured {Display.Seconds(run.Settings.StepSeconds)} · cool-down {Display.Seconds(run.Settings.CooldownSeconds)}");
+        Fact(html, "Timing per step", $"warm-up {Format.Seconds(run.Settings.WarmupSeconds)} · measured {Format.Seconds(run.Settings.StepSeconds)} · cool-down {Format.Seconds(run.Settings.CooldownSeconds)}");
         if (run.Settings.MinWorkerThreads is { } minThreads)
         {
             Fact(html, "Min worker threads", minThreads.ToString(CultureInfo.InvariantCulture));
         }
 
-        Fact(html, "SLA", Display.Sla(run.Sla));
+        Fact(html, "SLA", Format.Sla(run.Sla));
         html.Close("dl").Close("header");
     }
+
+    /// <summary>"PostgreSQL, pool of 100 connections"; null when the run used no database.</summary>
+    private static string? Database(RunInfo run) => (run.DatabaseProvider, run.DatabasePoolSize) switch
+    {
+        (null, null) => null,
+        (var provider, null) => provider,
+        (null, { } size) => PoolOf(size),
+        ({ } provider, { } size) => $"{provider}, {PoolOf(size)}",
+    };
+
+    private static string PoolOf(int size) => $"pool of {Format.Count(size)} {(size == 1 ? "connection" : "connections")}";
 
     private static string LoadModel(SweepSettings settings) => settings.Model switch
     {

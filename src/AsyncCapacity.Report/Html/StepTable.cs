@@ -1,13 +1,15 @@
 using System.Globalization;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
 /// <summary>
 /// One variant's numbers, one row per concurrency step: throughput and the client's latency, with the median time
 /// inside the app right after the client's median so that the two read side by side; then errors, what the server saw
-/// (pool threads, queue, the connection pool when the experiment has a database, CPU) and the SLA. Flagged steps are
-/// marked ⚠ and their reasons listed under the table; an audit experiment's table says what its errors are.
+/// (pool threads, queue, the columns of the experiment's gauges, CPU) and the SLA. Flagged steps are marked ⚠ and their
+/// reasons listed under the table; where a gauge says what an error is (a 503 from a full queue), the table says so too.
 /// </summary>
 internal static class StepTable
 {
@@ -24,11 +26,6 @@ internal static class StepTable
         + "<th scope=\"col\" class=\"num\" title=\"Thread-pool threads when the step began → at its end\">pool threads</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Most work items waiting for a pool thread during the step\">max queue</th>";
 
-    private const string ConnectionPoolHeaders =
-        "<th scope=\"col\" class=\"num\" title=\"Mean time to get a pooled database connection during the step\">pool wait</th>"
-        + "<th scope=\"col\" class=\"num wrap\" title=\"Most requests waiting for a pooled database connection at once during the step\">"
-        + "waiting for a connection</th>";
-
     private const string HeaderEnd =
         "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all cores\">CPU (app)</th>"
         + "<th scope=\"col\">SLA</th>"
@@ -40,9 +37,9 @@ internal static class StepTable
     public static void Write(HtmlWriter html, ExperimentResult experiment, int variantIndex)
     {
         var variant = experiment.Variants[variantIndex];
-        var connectionPool = ConnectionPool.IsWatched(experiment);
-        var rejection = AuditQueue.IsWatched(experiment) ? AuditQueue.Rejection : null;
-        html.Open("section", "variant-steps " + VariantPalette.CssClass(experiment.Variants, variantIndex))
+        var columns = GaugeFigures.Columns(experiment);
+        var errorsAre = GaugeFigures.ErrorsAre(experiment);
+        html.Open("section", "variant-steps " + VariantPalette.Of(experiment.Variants, variantIndex).CssClass)
             .Open("h3");
         VariantLabel.Write(html, variant);
         html.Close("h3")
@@ -56,27 +53,32 @@ internal static class StepTable
 
         html.Open("div", "table-wrap")
             .Open("table", "steps", ("id", Id(experiment, variant)))
-            .Raw(HeaderStart + (connectionPool ? ConnectionPoolHeaders : string.Empty) + HeaderEnd)
+            .Raw(HeaderStart);
+        foreach (var column in columns)
+        {
+            // Written as the constant headers are (scope first): a gauge's column reads like the others.
+            html.Raw("<th scope=\"col\" class=\"num wrap\" title=\"").Text(column.Tooltip).Raw("\">").Text(column.Header).Raw("</th>");
+        }
+
+        html.Raw(HeaderEnd)
             .Open("tbody");
         foreach (var step in variant.Steps)
         {
-            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, connectionPool, rejection);
+            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, columns, errorsAre);
         }
 
         html.Close("tbody").Close("table").Close("div");
-        if (rejection is not null)
+        if (errorsAre is not null)
         {
-            html.Element("p", "table-note",
-                $"Errors: requests answered {rejection}, refused at once because the audit queue was full rather than left "
-                + "to wait. Timeouts and refused connections, if any, count too.");
+            html.Element("p", "table-note", $"Errors: {errorsAre}. Timeouts and refused connections, if any, count too.");
         }
 
-        FlagList(html, variant);
+        FlagList.Write(html, variant);
         html.Close("section");
     }
 
-    /// <param name="rejection">What an error is in this experiment ("503 … (queue full)"), for the error cell's tooltip; null when unknown.</param>
-    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity, bool connectionPool, string? rejection)
+    /// <param name="errorsAre">What an error is in this experiment ("503 … (queue full)"), for the error cell's tooltip; null when unknown.</param>
+    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity, IReadOnlyList<GaugeColumn> columns, string? errorsAre)
     {
         var flagged = step.Flags.Count > 0;
         var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty);
@@ -88,58 +90,32 @@ internal static class StepTable
             html.Open("span", "flag-mark", ("title", string.Join(" ", step.Flags))).Text("⚠").Close("span").Raw(" ");
         }
 
-        html.Text(step.Concurrency.ToString("#,0", CultureInfo.InvariantCulture)).Close("th")
-            .Element("td", "num", Display.Rps(step.Rps))
-            .Element("td", "num", Display.Ms(step.P50Ms))
-            .Element("td", "num", Display.Ms(step.ServerP50Ms))
-            .Element("td", step.P95Ms > sla.P95Ms ? "num over-sla" : "num", Display.Ms(step.P95Ms))
-            .Element("td", "num", Display.Ms(step.P99Ms))
-            .Element("td", "num", Display.Ms(step.MaxMs))
+        html.Text(Format.Count(step.Concurrency)).Close("th")
+            .Element("td", "num", Format.Rps(step.Rps))
+            .Element("td", "num", Format.Duration(step.P50Ms))
+            .Element("td", "num", Format.Duration(step.ServerP50Ms))
+            .Element("td", step.P95Ms > sla.P95Ms ? "num over-sla" : "num", Format.Duration(step.P95Ms))
+            .Element("td", "num", Format.Duration(step.P99Ms))
+            .Element("td", "num", Format.Duration(step.MaxMs))
             .Open("td", step.ErrorRate > sla.MaxErrorRate ? "num over-sla" : "num",
-                ("title", $"{Display.Count(step.Errors)} of {Display.Count(step.Requests)} requests" + (rejection is null ? string.Empty : $": {rejection}")))
-            .Text(Display.Fraction(step.ErrorRate)).Close("td")
+                ("title", $"{Format.Count(step.Errors)} of {Format.Count(step.Requests)} requests" + (errorsAre is null ? string.Empty : $": {errorsAre}")))
+            .Text(Format.Fraction(step.ErrorRate)).Close("td")
             .Element("td", "num", Threads(step))
-            .Element("td", "num", Display.Count(step.MaxQueueLength));
-        if (connectionPool)
+            .Element("td", "num", Format.Count(step.MaxQueueLength));
+        foreach (var column in columns)
         {
-            html.Element("td", "num", Display.Ms(step.Gauge("db.poolWaitMs")))
-                .Element("td", "num", Display.Count((int?)step.Gauge("db.maxWaiting")));
+            html.Element("td", "num", GaugeFigures.Text(column, step));
         }
 
-        html.Open("td", "num", ("title", $"machine {Display.Percent(step.MachineCpuPercent)}, k6 {Display.Percent(step.LoadGeneratorCpuPercent)}"))
-            .Text(Display.Percent(step.CpuPercent)).Close("td")
+        html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"))
+            .Text(Format.Percent(step.CpuPercent)).Close("td")
             .Element("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", step.MeetsSla ? "✓ met" : "✗ missed")
             .Close("tr");
     }
 
     private static string Threads(StepResult step) => (step.ThreadsAtStart, step.ThreadsAtEnd) switch
     {
-        (null, null) => Display.Missing,
-        var (start, end) => $"{Display.Count(start)} → {Display.Count(end)}",
+        (null, null) => Format.Missing,
+        var (start, end) => $"{Format.Count(start)} → {Format.Count(end)}",
     };
-
-    private static void FlagList(HtmlWriter html, VariantResult variant)
-    {
-        var flagged = variant.Steps.Where(s => s.Flags.Count > 0).ToList();
-        if (flagged.Count == 0)
-        {
-            return;
-        }
-
-        html.Open("ul", "flags");
-        foreach (var step in flagged)
-        {
-            foreach (var flag in step.Flags)
-            {
-                html.Open("li")
-                    .Raw("<span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> ")
-                    .Element("strong", null, Display.Clients(step.Concurrency) + ":")
-                    .Raw(" ")
-                    .Text(flag)
-                    .Close("li");
-            }
-        }
-
-        html.Close("ul");
-    }
 }

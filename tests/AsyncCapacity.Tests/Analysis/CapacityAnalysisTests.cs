@@ -1,5 +1,7 @@
 using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Tests.Report;
 
 namespace AsyncCapacity.Tests.Analysis;
 
@@ -50,20 +52,28 @@ public sealed class CapacityAnalysisTests
         // Assert
         Assert.Equal(
             "Within the SLA (p95 ≤ 1 s, errors ≤ 1%), async met it up to 50 concurrent clients at 100 req/s "
-            + "(the highest step tested, so its capacity may be higher); sync up to 1 at 2 req/s. async served 50× the clients of sync. "
-            + "Peak throughput: async 100 req/s at 50 clients, sync 9 req/s at 50 clients.",
+            + "(the highest step tested, so its capacity may be higher); sync up to 1 at 2.0 req/s. async served 50× the clients of sync. "
+            + "Peak throughput: async 100 req/s at 50 clients, sync 9.0 req/s at 50 clients.",
             verdict);
         Assert.Equal(new Capacity(50, 100), experiment.Variants.Single(v => v.Name == "async").Capacity);
         Assert.Equal(new Capacity(1, 2), experiment.Variants.Single(v => v.Name == "sync").Capacity);
     }
 
-    [Theory]
-    [InlineData(0.175, "175 µs")]
-    [InlineData(4.25, "4.3 ms")]
-    [InlineData(509.4, "509 ms")]
-    [InlineData(9530, "9.53 s")]
-    public void Latencies_read_in_the_unit_that_fits_them(double ms, string expected) =>
-        Assert.Equal(expected, Verdict.Milliseconds(ms));
+    [Fact]
+    public void The_verdict_and_the_step_table_print_999_7_ms_alike()
+    {
+        // Arrange: p95 999.7 ms at the one step, which missed the SLA by its errors.
+        var experiment = Build(StepFactory.Run("sync", 1, 100, failed: 50, p95: 999.7), StepFactory.Run("async", 1, 20, p95: 505));
+        var document = ReportPages.Golden("results-sleep.json") with { Experiments = [experiment] };
+
+        // Act
+        var html = HtmlReport.Render(document);
+        var cell = ReportPages.Cell(ReportPages.StepTableOf(html, experiment, experiment.Variants[0]), 1, "p95");
+
+        // Assert
+        Assert.Contains("sync met it at no tested step (at 1 client: p95 1 s, 50% errors)", experiment.Verdict, StringComparison.Ordinal);
+        Assert.Equal("1 s", cell);
+    }
 
     [Fact]
     public void The_verdict_says_when_a_variant_met_the_SLA_nowhere()
@@ -75,7 +85,7 @@ public sealed class CapacityAnalysisTests
         var verdict = experiment.Verdict;
 
         // Assert
-        Assert.Contains("sync met it at no tested step (at 1 client: p95 2.5 s, 0.0% errors)", verdict, StringComparison.Ordinal);
+        Assert.Contains("sync met it at no tested step (at 1 client: p95 2.5 s, 0% errors)", verdict, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -51,7 +51,7 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         Assert.Empty(problems);
         Assert.Equal(2, timelines.Count);
         Assert.All(timelines, t => Assert.Equal(
-            ["pool threads", "connections in use", "queued work items", "waiting for a connection", "pool size: 100 connections"], t.Labels));
+            ["pool threads", "connections in use", "queued work items", "waiting for a connection", "pool size: 100"], t.Labels));
         Assert.All(timelines, t => Assert.True(t.LeftMax > 100, $"the pool size line (100) should sit below the top of the axis ({t.LeftMax})"));
         Assert.Single(timelines.Select(t => (t.LeftMax, t.RightMax)).Distinct());
     }
@@ -115,20 +115,21 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     public async Task The_audit_timelines_plot_the_audit_queue_and_the_503_rate_on_shared_scales()
     {
         // Arrange
-        var audit = Golden("results-audit.json").Experiments[0];
-        await using var report = await OpenAsync("results-audit.json");
+        var document = AsDeclared(Golden("results-audit.json"));
+        var audit = document.Experiments[0];
+        await using var report = await OpenAsync("results-audit.json", document);
         var (page, problems) = (report.Page, report.Problems);
 
         // Act
         var timelines = await TimelinesAsync(page);
         var queued = await SeriesAsync(page, "audit entries queued");
-        var rates = await SeriesAsync(page, "503 (queue full): none in this experiment");
+        var rates = await SeriesAsync(page, "503 (queue full) per second: none in this experiment");
 
         // Assert
         Assert.Empty(problems);
         Assert.Equal(2, timelines.Count);
         Assert.All(timelines, t => Assert.Equal(
-            ["pool threads", "queued work items", "audit entries queued", "503 (queue full): none in this experiment"], t.Labels));
+            ["pool threads", "queued work items", "audit entries queued", "503 (queue full) per second: none in this experiment"], t.Labels));
         Assert.Single(timelines.Select(t => (t.LeftMax, t.RightMax)).Distinct());
         Assert.All(timelines, t => Assert.False(t.RateAxisShown, "with no 503 at all, the 503/s axis stays hidden"));
         Assert.All(timelines, t => Assert.True(t.RightMax >= audit.Variants.Max(v => v.Timeline.Max(s => s.Gauge(GaugeKeys.AuditQueued)))));

@@ -59,7 +59,28 @@ internal static class ReportPages
     }
 
     /// <summary>
-    /// The audit golden with refusals: the real run had none (a blocked request thread cannot queue a second entry, so
+    /// The model embedded in the page for report.js (#report-model), as JSON: { "charts": { id: chart } }.
+    /// </summary>
+    public static JsonElement EmbeddedModel(string html)
+    {
+        var json = Regex.Match(html, "<script type=\"application/json\" id=\"report-model\">(.*?)</script>", RegexOptions.Singleline);
+        Assert.True(json.Success, "no embedded report-model");
+        return JsonDocument.Parse(json.Groups[1].Value).RootElement.GetProperty("charts");
+    }
+
+    /// <summary>Two timelines hold the same samples, gauges included (a record compares its dictionary by reference).</summary>
+    public static void SameSamples(IReadOnlyList<RuntimeSample> expected, IReadOnlyList<RuntimeSample> actual) =>
+        Assert.Equal(JsonSerializer.Serialize(expected, ResultsJson.Options), JsonSerializer.Serialize(actual, ResultsJson.Options));
+
+    /// <summary>
+    /// The audit golden as a schema 2 run lists its gauges (experiments/audit.json): the audit queue and server time. Read
+    /// from schema 1, it lists the connection pool too, because its steps carry pool figures (the audit log is a database).
+    /// </summary>
+    public static ResultsDocument AsDeclared(ResultsDocument audit) =>
+        audit with { Experiments = [.. audit.Experiments.Select(e => e with { Gauges = ["audit-queue", "server-time"] })] };
+
+    /// <summary>
+    /// The audit golden with refusals, its gauges as declared: the real run had none (a blocked request thread cannot queue a second entry, so
     /// the bounded queue never filled). Each variant's timeline becomes two app processes 1.2 s apart, closer than the
     /// 2.5 s gap that breaks a line, of 8 samples a second each; from its third sample on, each process refuses
     /// <paramref name="perSecond"/> requests a second of that variant, and the second process's count restarts at 0.
@@ -85,7 +106,7 @@ internal static class ReportPages
 
             return variant with { Timeline = timeline };
         }).ToList();
-        return audit with { Experiments = [experiment with { Variants = variants }] };
+        return AsDeclared(audit with { Experiments = [experiment with { Variants = variants }] });
     }
 
     /// <summary>What a reader sees: no scripts or styles, no tags, entities decoded, whitespace collapsed.</summary>

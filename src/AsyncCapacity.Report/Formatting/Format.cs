@@ -1,37 +1,41 @@
 using System.Globalization;
 
-namespace AsyncCapacity.Report.Html;
+namespace AsyncCapacity.Report.Formatting;
 
 /// <summary>
-/// How numbers read in the report: durations in the unit a person would say ("512 ms", "6.2 s", "150 µs"),
-/// rates with as many digits as carry meaning, and "–" for anything unknown. Always the invariant culture.
+/// How every number of the lab reads, wherever it is printed (the HTML report, its charts' labels and tooltips, the
+/// verdict, the CLI's progress line): durations in the unit a person would say ("512 ms", "6.2 s", "150 µs"), rates
+/// with as many digits as carry meaning, and "–" for anything unknown. Always the invariant culture. One place, so
+/// that 999.7 ms cannot read "1000 ms" in one sentence and "1 s" in the table below it.
 /// </summary>
-internal static class Display
+public static class Format
 {
     public const string Missing = "–";
 
     /// <summary>
     /// Server time inside the app is often microseconds (9.4 µs, 150 µs), client latency seconds: each reads in its own
-    /// unit, with one decimal below 10 of it. report.js's <c>formatMs</c> follows the same steps.
+    /// unit, with one decimal below 10 of it. The bounds are where rounding would carry into the next unit.
     /// </summary>
-    public static string Ms(double? milliseconds) => milliseconds switch
+    public static string Duration(double? milliseconds) => milliseconds switch
     {
         null => Missing,
         var ms when !double.IsFinite(ms.Value) => Missing,
         < 0.00995 => Number(milliseconds.Value * 1000, "0.#") + " µs",
         < 0.9995 => Number(milliseconds.Value * 1000, "0") + " µs",
-        < 10 => Number(milliseconds.Value, "0.#") + " ms",
+        < 9.995 => Number(milliseconds.Value, "0.#") + " ms",
         < 999.5 => Number(milliseconds.Value, "0") + " ms",
         < 9_950 => Number(milliseconds.Value / 1000, "0.#") + " s",
         _ => Number(milliseconds.Value / 1000, "0") + " s",
     };
 
-    public static string Rps(double requestsPerSecond) => requestsPerSecond switch
+    /// <summary>Requests per second: "4.25", "54.6", "1,620".</summary>
+    public static string Rps(double? requestsPerSecond) => requestsPerSecond switch
     {
-        var rps when !double.IsFinite(rps) => Missing,
-        < 10 => Number(requestsPerSecond, "0.0#"),
-        < 100 => Number(requestsPerSecond, "0.0"),
-        _ => Number(requestsPerSecond, "#,0"),
+        null => Missing,
+        var rps when !double.IsFinite(rps.Value) => Missing,
+        < 10 => Number(requestsPerSecond.Value, "0.0#"),
+        < 100 => Number(requestsPerSecond.Value, "0.0"),
+        _ => Number(requestsPerSecond.Value, "#,0"),
     };
 
     /// <summary>A fraction (0.01) as a percentage ("1%").</summary>
@@ -48,7 +52,12 @@ internal static class Display
         _ => Number(percent.Value, "0") + "%",
     };
 
-    public static string Count(long? count) => count is null ? Missing : Number(count.Value, "#,0");
+    /// <summary>Something counted (threads, work items, connections), rounded to a whole: "1,204".</summary>
+    public static string Count(double? count) =>
+        count is { } n && double.IsFinite(n) ? Number(Math.Round(n, MidpointRounding.AwayFromZero), "#,0") : Missing;
+
+    /// <summary>An axis value that may be fractional (0.5 req/s, 1,500 clients): up to two decimals.</summary>
+    public static string Number(double value) => double.IsFinite(value) ? Number(value, "#,0.##") : Missing;
 
     public static string Seconds(double seconds) => seconds switch
     {
@@ -57,10 +66,13 @@ internal static class Display
         _ => Number(seconds, "0.#") + " s",
     };
 
-    public static string Clients(int concurrency) =>
-        concurrency == 1 ? "1 concurrent client" : Number(concurrency, "#,0") + " concurrent clients";
+    /// <summary>"1 client", "400 clients".</summary>
+    public static string Clients(int count) => Count(count) + (count == 1 ? " client" : " clients");
 
-    public static string Sla(Sla sla) => $"p95 ≤ {Ms(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";
+    /// <summary>"1 concurrent client", "400 concurrent clients".</summary>
+    public static string ConcurrentClients(int count) => Count(count) + (count == 1 ? " concurrent client" : " concurrent clients");
+
+    public static string Sla(Sla sla) => $"p95 ≤ {Duration(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";
 
     public static string Utc(DateTimeOffset at) =>
         at.ToUniversalTime().ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture);

@@ -1,0 +1,33 @@
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Html;
+
+/// <summary>Under a step table: every flag of its steps, each with the step it was raised on, so none is hidden in a tooltip.</summary>
+internal static class FlagList
+{
+    public static void Write(HtmlWriter html, VariantResult variant)
+    {
+        var flagged = variant.Steps.Where(s => s.Flags.Count > 0).ToList();
+        if (flagged.Count == 0)
+        {
+            return;
+        }
+
+        html.Open("ul", "flags");
+        foreach (var step in flagged)
+        {
+            foreach (var flag in step.Flags)
+            {
+                html.Open("li")
+                    .Raw("<span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> ")
+                    .Element("strong", null, Format.ConcurrentClients(step.Concurrency) + ":")
+                    .Raw(" ")
+                    .Text(flag)
+                    .Close("li");
+            }
+        }
+
+        html.Close("ul");
+    }
+}

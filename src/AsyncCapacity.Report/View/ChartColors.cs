@@ -1,0 +1,18 @@
+using System.Globalization;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>The colours of what is not a variant or a gauge: the ideal and SLA lines, the thread-pool queue.</summary>
+internal static class ChartColors
+{
+    public const string Ideal = "#8c959f";
+    public const string Sla = "#57606a";
+    public const string Queue = "#6e7781";
+
+    /// <summary>The colour with some transparency, for the area under a line: "#1971c2" → "rgba(25, 113, 194, 0.1)".</summary>
+    public static string WithAlpha(string hex, double alpha)
+    {
+        var rgb = int.Parse(hex.AsSpan(1), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
+        return string.Create(CultureInfo.InvariantCulture, $"rgba({(rgb >> 16) & 255}, {(rgb >> 8) & 255}, {rgb & 255}, {alpha})");
+    }
+}

@@ -1,0 +1,31 @@
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>p95 latency vs clients on a log scale (a blocking variant reaches tens of seconds), with the SLA dashed.</summary>
+internal static class LatencyChart
+{
+    public static ChartModel Of(ExperimentResult experiment, string id)
+    {
+        var datasets = experiment.Variants
+            .Select((_, i) => StepLines.Of(experiment, i, s => s.P95Ms > 0 ? s.P95Ms : null, ms => Format.Duration(ms)))
+            .ToList();
+        var clients = StepLines.Concurrencies(experiment);
+        var sla = experiment.Sla.P95Ms;
+        if (clients.Count > 0)
+        {
+            datasets.Add(StepLines.Guide($"SLA: p95 ≤ {Format.Duration(sla)}", ChartColors.Sla,
+                [(Math.Min(0, clients[0]), sla), (clients[^1], sla)], ms => Format.Duration(ms)));
+        }
+
+        return new ChartModel(id, "latency", null, "p95 latency vs concurrent clients",
+            $"Log scale. Dashed: the SLA, p95 ≤ {Format.Duration(sla)}.",
+            datasets,
+            new Dictionary<string, AxisModel>
+            {
+                ["x"] = StepLines.ClientsAxis(experiment),
+                ["y"] = LogAxis.Of("p95 latency", datasets.SelectMany(d => d.Points).Select(p => p.Y)),
+            });
+    }
+}

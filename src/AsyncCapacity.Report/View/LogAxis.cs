@@ -1,0 +1,54 @@
+using AsyncCapacity.Report.Formatting;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>
+/// A log-scale axis of durations (sync latency reaches tens of seconds, server time is microseconds): it ends on 1-2-5
+/// values a little beyond the data, so both ends carry a label, and every 1-2-5 value between is a tick. Over more than
+/// three decades those labels crowd each other, so only the powers of ten keep theirs.
+/// </summary>
+internal static class LogAxis
+{
+    private static readonly int[] Mantissas = [1, 2, 5];
+    private static readonly int[] Downwards = [5, 2, 1];
+    private static readonly int[] Upwards = [1, 2, 5, 10];
+
+    public static AxisModel Of(string title, IEnumerable<double?> values)
+    {
+        var positive = values.OfType<double>().Where(v => v > 0 && double.IsFinite(v)).ToList();
+        if (positive.Count == 0)
+        {
+            positive = [1, 1000];
+        }
+
+        var min = RoundDown(positive.Min() / 1.5);
+        var max = RoundUp(positive.Max() * 1.2);
+        var decadesOnly = Math.Log10(max / min) > 3;
+        var ticks = new List<TickModel>();
+        for (var power = Math.Floor(Math.Log10(min)); power <= Math.Ceiling(Math.Log10(max)); power++)
+        {
+            foreach (var k in Mantissas)
+            {
+                var value = k * Math.Pow(10, power);
+                if (value >= min * (1 - 1e-9) && value <= max * (1 + 1e-9))
+                {
+                    ticks.Add(new TickModel(value, decadesOnly && k != 1 ? string.Empty : Format.Duration(value)));
+                }
+            }
+        }
+
+        return new AxisModel("logarithmic", "left", title + " (log scale)", min, max, ticks);
+    }
+
+    private static double RoundDown(double value)
+    {
+        var power = Math.Pow(10, Math.Floor(Math.Log10(value)));
+        return Downwards.Select(k => k * power).FirstOrDefault(v => v <= value * (1 + 1e-9), power);
+    }
+
+    private static double RoundUp(double value)
+    {
+        var power = Math.Pow(10, Math.Floor(Math.Log10(value)));
+        return Upwards.Select(k => k * power).First(v => v >= value * (1 - 1e-9));
+    }
+}

@@ -1,0 +1,12 @@
+namespace AsyncCapacity.Report.View;
+
+/// <summary>Lists as a sentence says them.</summary>
+internal static class Prose
+{
+    /// <summary>"a", "a and b", "a, b and c".</summary>
+    public static string And(IEnumerable<string> items)
+    {
+        var list = items.ToList();
+        return list.Count < 2 ? string.Concat(list) : string.Join(", ", list.Take(list.Count - 1)) + " and " + list[^1];
+    }
+}

@@ -1,0 +1,51 @@
+using System.Globalization;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>
+/// Every chart of the report, built from the results document by pure functions: the page writes a canvas and a
+/// caption for each, report.js draws each from its model embedded as JSON. <see cref="Experiments"/> is by the
+/// document's experiment index; a skipped experiment has none.
+/// </summary>
+internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Experiments)
+{
+    // Short names, no nulls, on one line; a NaN read from a results file must not stop the page. The default encoder escapes <, > and & (as \u003C…), so a "</script>"
+    // inside a variant's name cannot close the element the model sits in: keep the default encoder.
+    private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web)
+    {
+        DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
+        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
+    };
+
+    public static ReportModel Of(ResultsDocument document) =>
+        new([.. document.Experiments.Select((experiment, i) => Charts(experiment, i.ToString(CultureInfo.InvariantCulture)))]);
+
+    /// <summary>{ "charts": { id: chart, … } }: the charts that draw something, by the id their canvas names.</summary>
+    public string ToJson() => JsonSerializer.Serialize(
+        new { Charts = Experiments.SelectMany(c => c).Where(c => !c.IsEmpty).ToDictionary(c => c.Id) }, JsonOptions);
+
+    /// <summary>Throughput, p95, client vs server p50 where a gauge asks for it, then one timeline per variant.</summary>
+    private static List<ChartModel> Charts(ExperimentResult experiment, string index)
+    {
+        if (experiment.SkippedReason is not null || experiment.Variants.Count == 0)
+        {
+            return [];
+        }
+
+        var charts = new List<ChartModel>
+        {
+            ThroughputChart.Of(experiment, $"e{index}-throughput"),
+            LatencyChart.Of(experiment, $"e{index}-latency"),
+        };
+        if (ServerTimeChart.IsDrawn(experiment))
+        {
+            charts.Add(ServerTimeChart.Of(experiment, $"e{index}-server-time"));
+        }
+
+        charts.AddRange(TimelineChart.Of(experiment, variant => string.Create(CultureInfo.InvariantCulture, $"e{index}-timeline-{variant}")));
+        return charts;
+    }
+}

@@ -1,0 +1,45 @@
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>
+/// Client p50 (solid) vs server p50 (dashed, Server-Timing) by clients, every variant in its colour, on a log scale:
+/// server time runs from microseconds, client latency to seconds. The gap between a variant's two lines is time spent
+/// outside the handler. Drawn for the experiments that list a gauge which asks for it (GaugeCatalog.ServerTime).
+/// </summary>
+internal static class ServerTimeChart
+{
+    private const string Note =
+        "Log scale. Solid: p50 latency seen by the client (k6); dashed, same colour: p50 time inside the app (Server-Timing app;dur). "
+        + "The gap between a variant's two lines is time spent outside the handler: waiting for a thread, in queues, "
+        + "in the network stack and in k6 itself.";
+
+    public static bool IsDrawn(ExperimentResult experiment) => ExperimentGauges.Of(experiment).Any(g => g.ComparesServerTime);
+
+    public static ChartModel Of(ExperimentResult experiment, string id)
+    {
+        var datasets = new List<DatasetModel>();
+        for (var i = 0; i < experiment.Variants.Count; i++)
+        {
+            var variant = experiment.Variants[i];
+            var color = VariantPalette.Of(experiment.Variants, i).Color;
+            datasets.Add(Line($"{StepLines.Legend(variant)}: client p50", color, variant, s => s.P50Ms) with { Width = 2.5 });
+            datasets.Add(Line($"{variant.Name}: server p50", color, variant, s => s.ServerP50Ms) with { Dash = [6, 4], PointStyle = "rect" });
+        }
+
+        return new ChartModel(id, "server-time", null, "Client p50 vs server p50 by concurrency", Note, datasets,
+            new Dictionary<string, AxisModel>
+            {
+                ["x"] = StepLines.ClientsAxis(experiment),
+                ["y"] = LogAxis.Of("p50", datasets.SelectMany(d => d.Points).Select(p => p.Y)),
+            },
+            Wide: true);
+    }
+
+    private static DatasetModel Line(string label, string color, VariantResult variant, Func<StepResult, double?> value) =>
+        new(label, color,
+            [.. variant.Steps.OrderBy(s => s.Concurrency).Where(s => value(s) > 0)
+                .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {Format.Duration(value(s))} at {Format.Clients(s.Concurrency)}"))],
+            PointRadius: 3.5, HoverRadius: 6);
+}

@@ -1,0 +1,33 @@
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>Throughput vs clients, one line per variant, and the ideal (clients × one client's best rate) dashed.</summary>
+internal static class ThroughputChart
+{
+    public static ChartModel Of(ExperimentResult experiment, string id)
+    {
+        var datasets = experiment.Variants.Select((_, i) => StepLines.Of(experiment, i, s => s.Rps, Rps)).ToList();
+        var clients = StepLines.Concurrencies(experiment);
+        var ideal = string.Empty;
+        if (experiment.IdealRpsPerClient is { } perClient && clients.Count > 0)
+        {
+            datasets.Add(StepLines.Guide($"ideal: clients × {Format.Rps(perClient)} req/s", ChartColors.Ideal,
+                clients.Select(c => ((double)c, c * perClient)), Rps));
+            ideal = $" Dashed grey: the ideal, clients × {Format.Rps(perClient)} req/s.";
+        }
+
+        var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
+        return new ChartModel(id, "throughput", null, "Throughput vs concurrent clients",
+            $"req/s per step.{ideal} A cross marks a step that missed the SLA.",
+            datasets,
+            new Dictionary<string, AxisModel>
+            {
+                ["x"] = StepLines.ClientsAxis(experiment),
+                ["y"] = LinearAxis.Of("req/s", top, Format.Number),
+            });
+    }
+
+    private static string Rps(double rps) => $"{Format.Rps(rps)} req/s";
+}

@@ -1,0 +1,30 @@
+namespace AsyncCapacity.Report.View;
+
+/// <summary>The caption under a timeline, said from its series: which line is on which axis and how to read it.</summary>
+internal static class TimelineNote
+{
+    private const string Ending = " Sampled each second, on the same scales for every variant. "
+        + "Dotted lines: each step's start and its clients; shaded: warm-up.";
+
+    public static string Of(IReadOnlyList<TimelineSeries> series, bool anyRate)
+    {
+        string Labels(Func<TimelineSeries, bool> which) => Prose.And(series.Where(which).Select(s => s.Label));
+        var note = $"Solid, left axis: {Labels(s => s.Axis == GaugeAxis.Held && !s.Reference)}. "
+            + $"Dashed, right axis: {Labels(s => s.Axis == GaugeAxis.Waiting && !s.Reference)}.";
+        if (series.Any(s => s.Reference))
+        {
+            note += $" Long dashes: {Labels(s => s.Reference)}.";
+        }
+
+        if (series.Any(s => s.IsRate))
+        {
+            var rates = Labels(s => s.IsRate);
+            note += anyRate
+                ? $" Filled, outer right axis: {rates}, the rise of a running count between two samples ÷ the seconds between them; "
+                    + "a fresh app process restarts that count, so no rate spans a restart."
+                : $" Flat at zero: {rates}, none in this experiment.";
+        }
+
+        return note + Ending;
+    }
+}

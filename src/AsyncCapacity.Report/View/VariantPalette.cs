@@ -1,0 +1,53 @@
+using System.Globalization;
+using System.Text;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.View;
+
+/// <summary>
+/// One colour per variant, the same in cards, tables and every chart: blocking variants take the warm colours, the
+/// others the cool ones, in order of appearance within their experiment. The page's CSS reads them from the custom
+/// properties written here (<see cref="CssProperties"/>), the charts from <see cref="Of"/>: one list of colours.
+/// </summary>
+internal static class VariantPalette
+{
+    private static readonly string[] Warm = ["#d9480f", "#c2255c", "#e67700"];
+    private static readonly string[] Cool = ["#1971c2", "#2f9e44", "#7048e8"];
+
+    public static VariantColor Of(IReadOnlyList<VariantResult> variants, int index)
+    {
+        var variant = variants[index];
+        var sameKindBefore = variants.Take(index).Count(v => v.Blocking == variant.Blocking);
+        var (kind, colors) = variant.Blocking ? ("blocking", Warm) : ("async", Cool);
+        var slot = sameKindBefore % colors.Length;
+        return new VariantColor($"variant variant-{kind}-{slot}", colors[slot]);
+    }
+
+    /// <summary>":root { --blocking-0: #d9480f; … } .variant-blocking-0 { --variant: var(--blocking-0); } …", for the page's style.</summary>
+    public static string CssProperties()
+    {
+        var css = new StringBuilder(":root {");
+        var kinds = new[] { ("blocking", Warm), ("async", Cool) };
+        foreach (var (kind, colors) in kinds)
+        {
+            for (var i = 0; i < colors.Length; i++)
+            {
+                css.Append(CultureInfo.InvariantCulture, $" --{kind}-{i}: {colors[i]};");
+            }
+        }
+
+        css.Append(CultureInfo.InvariantCulture, $" --ideal: {ChartColors.Ideal}; --sla: {ChartColors.Sla}; --queue: {ChartColors.Queue}; }}\n");
+        foreach (var (kind, colors) in kinds)
+        {
+            for (var i = 0; i < colors.Length; i++)
+            {
+                css.Append(CultureInfo.InvariantCulture, $".variant-{kind}-{i} {{ --variant: var(--{kind}-{i}); }}\n");
+            }
+        }
+
+        return css.ToString();
+    }
+}
+
+/// <summary>A variant's colour: the class that sets <c>--variant</c> in the page, and its value for the charts.</summary>
+internal sealed record VariantColor(string CssClass, string Color);
