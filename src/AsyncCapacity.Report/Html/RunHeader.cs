@@ -40,6 +40,11 @@ internal static class RunHeader
             Fact(html, "Min worker threads", minThreads.ToString(CultureInfo.InvariantCulture));
         }
 
+        if (run.Settings.RequestQueue is { } queue)
+        {
+            Fact(html, "Request queue", $"{Format.Count(queue.MaxConcurrent)} requests served at once, {Format.Count(queue.Limit)} may wait; beyond: 503 Server Too Busy");
+        }
+
         Fact(html, "SLA", Format.Sla(run.Sla));
         html.Close("dl").Close("header");
     }
