@@ -1,7 +1,7 @@
 # The AsyncCapacity image: the app under test (the default command) and the `capacity` CLI beside it
 # (dotnet /app/cli/capacity.dll), on the .NET 10 ASP.NET Core runtime. docker-compose.yml builds and runs it;
-# docs/docker-compose.md explains the stack. The build context is filtered by .dockerignore (src/ and the
-# repository-wide build files only; tests/ is not needed).
+# docs/docker-compose.md explains the stack. The build context is filtered by .dockerignore (src/, experiments/ and
+# the repository-wide build files only; tests/ is not needed).
 
 FROM mcr.microsoft.com/dotnet/sdk:10.0 AS build
 ENV DOTNET_CLI_TELEMETRY_OPTOUT=1 \
@@ -13,6 +13,7 @@ WORKDIR /src
 # Directory.Packages.props holds every package version; Directory.Build.props and .editorconfig set the
 # analyzers and TreatWarningsAsErrors, so the image is built under the same rules as a local build.
 COPY global.json Directory.Build.props Directory.Packages.props .editorconfig ./
+COPY src/AsyncCapacity.Contracts/AsyncCapacity.Contracts.csproj src/AsyncCapacity.Contracts/
 COPY src/AsyncCapacity.Web/AsyncCapacity.Web.csproj src/AsyncCapacity.Web/
 COPY src/AsyncCapacity.Report/AsyncCapacity.Report.csproj src/AsyncCapacity.Report/
 COPY src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj src/AsyncCapacity.Cli/
@@ -22,6 +23,8 @@ RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj \
       -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904 \
  && dotnet restore src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904
 
+# The experiment declarations are embedded in the Contracts assembly (src/AsyncCapacity.Contracts/*.csproj).
+COPY experiments/ experiments/
 COPY src/ src/
 # The app is built with ICU (InvariantGlobalization=false in its project: SqlClient refuses invariant mode,
 # dotnet/SqlClient#662); the runtime image below ships ICU.

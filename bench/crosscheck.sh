@@ -39,9 +39,9 @@ start_app() {
 threads_now() { curl -s --max-time 60 "$URL/diag/runtime" | python3 -c 'import json,sys; print(json.load(sys.stdin)["now"]["threadCount"])'; }
 
 run_k6() { # variant concurrency
-  STEPS=$2 VARIANTS=$1 WARMUP_SECONDS=0 STEP_SECONDS=$SECONDS_PER_RUN COOLDOWN_SECONDS=0 DELAY_MS=$DELAY_MS \
+  EXPERIMENT=sleep SET=ms=$DELAY_MS STEPS=$2 VARIANTS=$1 WARMUP_SECONDS=0 STEP_SECONDS=$SECONDS_PER_RUN COOLDOWN_SECONDS=0 \
     BASE_URL=$URL RESULTS_FILE="$WORK/k6.json" K6_NEW_MACHINE_READABLE_SUMMARY=false \
-    "$K6" run --quiet k6-scripts/sleep.js >"$WORK/k6.log" 2>&1 || true
+    "$K6" run --quiet k6-scripts/sweep.js >"$WORK/k6.log" 2>&1 || true
   python3 - "$WORK/k6.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))["steps"][0]; d = s["durationMs"] or {}

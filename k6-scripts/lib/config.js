@@ -72,20 +72,22 @@ function resultsFileEnv(name, fallback) {
   return file;
 }
 
-export function readConfig(experiment, declaredVariants) {
+// Every default that belongs to the experiment (its variants, steps and SLA) comes from its declaration.
+export function readConfig(declaration) {
+  const experiment = declaration.id;
   return {
     experiment,
     baseUrl: stringEnv('BASE_URL', 'http://127.0.0.1:5080', /^https?:\/\/[^\s/]+(\/\S*)?$/,
       'an http(s) URL such as http://127.0.0.1:5080').replace(/\/+$/, ''),
-    steps: stepsEnv('STEPS', [1, 10, 50, 100, 200, 400]),
-    variants: variantsEnv('VARIANTS', declaredVariants),
+    steps: stepsEnv('STEPS', declaration.steps),
+    variants: variantsEnv('VARIANTS', declaration.variants.map((v) => v.name)),
     warmupSeconds: numberEnv('WARMUP_SECONDS', 5, { min: 0 }),
     stepSeconds: numberEnv('STEP_SECONDS', 20, { min: 1 }),
     // Idle thread-pool threads exit after ~20 s, so a gap longer than that keeps a step from inheriting
     // the threads grown by the one before it. A harness that restarts the app between steps passes 0.
     cooldownSeconds: numberEnv('COOLDOWN_SECONDS', 25, { min: 0 }),
-    slaP95Ms: numberEnv('SLA_P95_MS', 1000, { min: 1 }),
-    slaErrorRate: numberEnv('SLA_ERROR_RATE', 0.01, { min: 0, max: 1 }),
+    slaP95Ms: numberEnv('SLA_P95_MS', declaration.sla.p95Ms, { min: 1 }),
+    slaErrorRate: numberEnv('SLA_ERROR_RATE', declaration.sla.maxErrorPercent / 100, { min: 0, max: 1 }),
     requestTimeout: stringEnv('REQUEST_TIMEOUT', '60s', /^[0-9]+(ms|s|m)$/, 'a duration such as 60s, 1500ms or 2m'),
     resultsFile: resultsFileEnv('RESULTS_FILE', `results/${experiment}-k6.json`),
   };

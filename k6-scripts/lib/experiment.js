@@ -1,33 +1,40 @@
-// The one entry point an experiment script uses: it names the experiment, its variants and the query it
-// sends, and gets back everything k6 looks for (options, setup, handleSummary) plus the request helper.
+// The one entry point of sweep.js: a declaration and its parameter values in, everything k6 looks for out (options,
+// setup, handleSummary) plus the request of one variant.
+import exec from 'k6/execution';
 import { readConfig } from './config.js';
 import { buildOptions } from './sweep.js';
 import { measuredRequest, queryString } from './request.js';
 import { checkTarget } from './target.js';
 import { summarize } from './summary.js';
 
-// variants: { name: { exec: 'exportedFunctionName', path: '/experiment/name', query?: {...} } }
-// query: parameters sent to every variant (a pair differs in one thing only), recorded in the results file.
-// pathParameters: parameters that fill {placeholders} in the variants' paths (e.g. /content/file/{name}), recorded too.
-// method, body: for experiments that POST; body is a function so each request can carry its own payload.
-export function defineExperiment({ name, variants, query = {}, pathParameters = {}, method = 'GET', body = null }) {
-  for (const v of Object.keys(variants)) {
-    // Variant names become scenario names and tag values.
-    if (!/^[A-Za-z0-9-]+$/.test(v)) throw new Error(`variant "${v}" of ${name}: use letters, digits and '-'`);
-  }
-  const config = readConfig(name, Object.keys(variants));
-  const sent = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const inPath = Object.fromEntries(Object.entries(pathParameters).map(([k, v]) => [k, String(v)]));
-  const parameters = { ...inPath, ...sent };
-  const fill = (path) => path.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(inPath[key]));
-  const urls = Object.fromEntries(
-    Object.entries(variants).map(([v, d]) => [v, config.baseUrl + fill(d.path) + queryString({ ...sent, ...d.query })]),
-  );
+export function defineExperiment(declaration, values) {
+  const config = readConfig(declaration);
+  const parameters = declaration.parameters || [];
+  const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
+  const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
+  const variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
+    method: v.method,
+    route: v.route,
+    url: config.baseUrl + fill(v.route) + queryString(query),
+  }]));
   return {
     config,
-    options: buildOptions(config, variants),
+    options: buildOptions(config),
     setup: () => checkTarget(config.baseUrl),
-    handleSummary: (data) => summarize(data, config, parameters),
-    hit: (variant) => measuredRequest(config, variant, method, urls[variant], body && body(), variants[variant].path),
+    handleSummary: (data) => summarize(data, config, values),
+    hit: (name) => {
+      const variant = variants[name];
+      return measuredRequest(config, name, variant.method, variant.url, body(declaration.body), variant.route);
+    },
   };
+}
+
+// The declared body with {vu}, {iteration} and {step} filled in, so that every request's body is its own.
+function body(template) {
+  if (!template) return null;
+  const fill = (text) => text
+    .replaceAll('{vu}', String(exec.vu.idInTest))
+    .replaceAll('{iteration}', String(exec.vu.iterationInScenario))
+    .replaceAll('{step}', exec.scenario.name);
+  return JSON.stringify(Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fill(String(v))])));
 }

@@ -156,14 +156,18 @@ public sealed class ComposeFileTests
         Assert.Equal("http://app:8080", environment["BASE_URL"]);
         Assert.Equal("/results", environment["RESULTS_DIR"]);
         Assert.Equal("false", environment["K6_NEW_MACHINE_READABLE_SUMMARY"]);
-        Assert.Equal("sleep,db", environment["EXPERIMENTS"]);
-        Assert.Equal("1,10,50,100,200", environment["STEPS"]);
+        // Empty: the declarations decide (every experiment, each with its own steps).
+        Assert.Equal("", environment["EXPERIMENTS"]);
+        Assert.Equal("", environment["STEPS"]);
+        Assert.Equal("/experiments", environment["EXPERIMENTS_DIR"]);
         Assert.True(Number(k6.GetProperty("cpus")) > 0);
         var volumes = k6.GetProperty("volumes").EnumerateArray().ToList();
         var scripts = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/scripts");
         Assert.Equal("bind", scripts.GetProperty("type").GetString());
         Assert.True(scripts.TryGetProperty("read_only", out var readOnly) && readOnly.GetBoolean());
         Assert.True(File.Exists(Path.Combine(Path.GetFullPath(scripts.GetProperty("source").GetString()!, Repository.Root), "run-all.sh")));
+        var declarations = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/experiments");
+        Assert.True(File.Exists(Path.Combine(Path.GetFullPath(declarations.GetProperty("source").GetString()!, Repository.Root), "sleep.json")));
         var results = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/results");
         Assert.Equal(("volume", "k6-results"), (results.GetProperty("type").GetString(), results.GetProperty("source").GetString()));
         Assert.Equal(["chown", "12345:12345", "/results"], Strings(services.GetProperty("results-init").GetProperty("entrypoint")));
@@ -287,6 +291,7 @@ public sealed class RunAllScriptTests
         Assert.Equal(1, exitCode);
         Assert.Equal("", output);
         Assert.Contains("unknown experiment 'nosuch'", errors, StringComparison.Ordinal);
+        Assert.Contains("(declared: sleep db content audit", errors, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -311,7 +316,7 @@ public sealed class RunAllScriptTests
             ["WARMUP_SECONDS"] = "0",
             ["STEP_SECONDS"] = "1",
             ["COOLDOWN_SECONDS"] = "0",
-            ["DELAY_MS"] = "50",
+            ["SET"] = "sleep.ms=50,db.ms=7",
             ["SLA_P95_MS"] = "1",
         });
         await app.StopAsync();
@@ -325,6 +330,28 @@ public sealed class RunAllScriptTests
         Assert.Equal("asynccapacity-k6/1", document.RootElement.GetProperty("format").GetString());
         var step = Assert.Single(document.RootElement.GetProperty("steps").EnumerateArray());
         Assert.True(step.GetProperty("requests").GetInt32() > 0);
+        Assert.Equal("50", document.RootElement.GetProperty("parameters").GetProperty("ms").GetString());
+    }
+
+    [Fact]
+    public async Task Without_EXPERIMENTS_run_all_sh_takes_every_declaration_in_its_declared_order()
+    {
+        // Arrange: a target that is down stops the first sweep, after the plan is printed
+        var results = Directory.CreateTempSubdirectory("run-all-").FullName;
+        var k6 = await LocateK6Async(results);
+
+        // Act
+        var (_, output, _) = await RunAllAsync(new()
+        {
+            ["K6_PATH"] = k6,
+            ["RESULTS_DIR"] = results,
+            ["BASE_URL"] = $"http://127.0.0.1:{ClosedPort()}",
+        });
+
+        // Assert
+        Assert.Contains($"experiments: {string.Join(' ', ExperimentCatalog.All.Select(e => e.Id))};", output, StringComparison.Ordinal);
+        Assert.Contains("[1/", output, StringComparison.Ordinal);
+        Assert.Contains("sleep: 12 steps", output, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -362,7 +389,7 @@ public sealed class RunAllScriptTests
     private static Task<(int ExitCode, string Output, string Errors)> RunAllAsync(Dictionary<string, string?> environment)
     {
         foreach (var name in new[] { "BASE_URL", "EXPERIMENTS", "STEPS", "VARIANTS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS",
-            "SLA_P95_MS", "SLA_ERROR_RATE", "REQUEST_TIMEOUT", "DELAY_MS" })
+            "SLA_P95_MS", "SLA_ERROR_RATE", "REQUEST_TIMEOUT", "SET", "EXPERIMENTS_DIR" })
         {
             environment.TryAdd(name, null);
         }
@@ -461,7 +488,7 @@ internal static class ComposeConfig
     [
         "COMPOSE_PROFILES", "COMPOSE_FILE", "COMPOSE_PROJECT_NAME", "COMPOSE_ENV_FILES", "MSSQL_SA_PASSWORD", "POSTGRES_PASSWORD",
         "EXPERIMENTS", "STEPS", "VARIANTS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS", "SLA_P95_MS", "SLA_ERROR_RATE",
-        "REQUEST_TIMEOUT", "DELAY_MS", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
+        "REQUEST_TIMEOUT", "SET", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
     ];
 
     public static async Task<JsonElement> ServicesAsync(string? profile)
