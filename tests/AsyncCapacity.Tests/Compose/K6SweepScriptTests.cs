@@ -69,8 +69,14 @@ public sealed class K6SweepScriptTests
         var k6 = (await K6Tool.LocateAsync(new RepositoryLayout(Repository.Root), results, CancellationToken.None)).Path;
         foreach (var (name, value) in new Dictionary<string, string?>
         {
-            ["WARMUP_SECONDS"] = "0", ["STEP_SECONDS"] = "1", ["COOLDOWN_SECONDS"] = "0", ["RESULTS_FILE"] = Path.Combine(results, "out.json"),
-            ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false", ["VARIANTS"] = null, ["SLA_P95_MS"] = null, ["EXPERIMENTS_DIR"] = null,
+            ["WARMUP_SECONDS"] = "0",
+            ["STEP_SECONDS"] = "1",
+            ["COOLDOWN_SECONDS"] = "0",
+            ["RESULTS_FILE"] = Path.Combine(results, "out.json"),
+            ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
+            ["VARIANTS"] = null,
+            ["SLA_P95_MS"] = null,
+            ["EXPERIMENTS_DIR"] = null,
         })
         {
             environment.TryAdd(name, value);
