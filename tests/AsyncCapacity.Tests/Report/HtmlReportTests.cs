@@ -16,22 +16,6 @@ public sealed class HtmlReportTests
     private static readonly ResultsDocument Skipped = Golden("results-skipped.json");
 
     [Fact]
-    public void The_golden_files_hold_a_sleep_experiment_and_a_skipped_one()
-    {
-        // Arrange, Act
-        var sleepDocument = Golden("results-sleep.json");
-        var skippedDocument = Golden("results-skipped.json");
-
-        // Assert
-        var sleep = Assert.Single(sleepDocument.Experiments, e => e.Name == "sleep");
-        Assert.Null(sleep.SkippedReason);
-        Assert.Contains(sleep.Variants, v => v.Blocking);
-        Assert.Contains(sleep.Variants, v => !v.Blocking);
-        Assert.Contains(sleep.Variants, v => v.Steps.Any(s => s.Flags.Count > 0));
-        Assert.Contains(skippedDocument.Experiments, e => e.SkippedReason is not null);
-    }
-
-    [Fact]
     public void Each_experiment_shows_its_verdict_sentence()
     {
         // Arrange
