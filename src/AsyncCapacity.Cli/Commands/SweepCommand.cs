@@ -10,8 +10,21 @@ internal static class SweepCommand
     public static Command Create()
     {
         var (command, request) = Build();
-        command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(
-            token => new SweepRunner(request(parse), RepositoryLayout.Find()).RunAsync(token), cancellationToken));
+        var dryRun = new Option<bool>("--dry-run")
+        {
+            Description = "Check every option and print the plan (experiments, variants, steps, parameters, SLA, estimated time); run nothing.",
+        };
+        command.Options.Add(dryRun);
+        command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(async token =>
+        {
+            if (parse.GetValue(dryRun))
+            {
+                await Console.Out.WriteAsync(SweepPlan.Describe(request(parse)));
+                return;
+            }
+
+            await new SweepRunner(request(parse), RepositoryLayout.Find()).RunAsync(token);
+        }, cancellationToken));
         return command;
     }
 

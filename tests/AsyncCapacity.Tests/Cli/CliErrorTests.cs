@@ -72,6 +72,25 @@ public sealed class CliErrorTests(ITestOutputHelper log)
     }
 
     [Fact]
+    public async Task A_dry_run_prints_the_plan_and_runs_nothing_while_bad_options_still_exit_1()
+    {
+        // Act
+        var output = Path.Combine(Path.GetTempPath(), $"capacity-dry-{Guid.NewGuid():N}");
+        var (code, plan) = await CliProcess.RunAsync(log, Timeout, "sweep", "--dry-run", "-e", "sleep,db", "--profile", "quick",
+            "--set", "sleep.ms=200", "--steps", "db=1,10", "--out", output);
+        var (badCode, refusal) = await CliProcess.RunAsync(log, Timeout, "sweep", "--dry-run", "--set", "sleep.ms=-5");
+
+        // Assert
+        Assert.Equal(0, code);
+        Assert.Contains("sleep: sync, async × 1,10,50,100,200,400 clients = 12 steps; ms=200; SLA p95 ≤ 1000 ms", plan, StringComparison.Ordinal);
+        Assert.Contains("db: sync, async × 1,10 clients = 4 steps; ms=50", plan, StringComparison.Ordinal);
+        Assert.Contains("16 steps, about", plan, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(output), "a dry run writes nothing");
+        Assert.Equal(1, badCode);
+        Assert.Contains("'ms' must be a whole number from 0 to 10000; got '-5'.", refusal, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task Help_explains_the_sweep_and_its_exit_codes()
     {
         // Act

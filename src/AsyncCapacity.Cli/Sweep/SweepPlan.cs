@@ -1,0 +1,34 @@
+using System.Globalization;
+using System.Text;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>What a sweep will do, in words, before it does it: `capacity sweep --dry-run` prints this and runs nothing.</summary>
+internal static class SweepPlan
+{
+    public static string Describe(SweepRequest request)
+    {
+        var text = new StringBuilder();
+        var target = request.Target is null ? "a fresh app process per step, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between steps)";
+        text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per step, against {target}.");
+        foreach (var experiment in request.Experiments.Select(request.Plotted))
+        {
+            var sla = request.SlaFor(experiment);
+            var parameters = string.Join(", ", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}"));
+            var steps = request.StepsFor(experiment);
+            var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
+            var database = !experiment.UsesDatabase ? ""
+                : request.Database.ConnectionString is null ? "; a private PostgreSQL" : $"; {request.Database.Provider} given";
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} clients = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+        }
+
+        if (request.RequestQueue is { } queue)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"  request queue: {queue.MaxConcurrent} served at once, {queue.Limit} may wait.");
+        }
+
+        text.AppendLine(CultureInfo.InvariantCulture, $"{request.StepCount} steps, about {request.EstimatedDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
+        return text.ToString();
+    }
+}
