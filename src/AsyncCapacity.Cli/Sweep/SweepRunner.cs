@@ -51,10 +51,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.SlaFor(experiment), parameters, steps)));
         }
 
+        var settings = new SweepSettings("closed", request.AllSteps, request.WarmupSeconds, request.StepSeconds,
+            request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
-            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, "closed",
-            request.AllSteps, request.WarmupSeconds, request.StepSeconds, request.Target is null ? 0 : request.CooldownSeconds,
-            request.MinWorkerThreads, request.Sla, request.RequestQueue);
+            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla);
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in experiments)

@@ -11,14 +11,8 @@ public sealed record RunFacts(
     string Profile,
     string Target,
     string Isolation,
-    string Model,
-    IReadOnlyList<int> Steps,
-    double WarmupSeconds,
-    double StepSeconds,
-    double CooldownSeconds,
-    int? MinWorkerThreads,
-    Sla Sla,
-    RequestQueueSettings? RequestQueue = null);
+    SweepSettings Settings,
+    Sla Sla);
 
 /// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
 public sealed record HostFacts(string Machine, string Os)
@@ -47,8 +41,7 @@ public static class RunDescription
         run.Profile,
         run.Target,
         run.Isolation,
-        new SweepSettings(run.Model, run.Steps, run.WarmupSeconds, run.StepSeconds, run.CooldownSeconds,
-            run.MinWorkerThreads ?? app?.MinWorkerThreads, run.RequestQueue),
+        run.Settings with { MinWorkerThreads = run.Settings.MinWorkerThreads ?? app?.MinWorkerThreads },
         run.Sla);
 
     /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>

@@ -43,12 +43,13 @@ public static class StandaloneResults
             Isolation: cooldowns.All(c => c > 0)
                 ? $"one app process for all steps, {cooldowns.Min():0.#} s cool-down between steps"
                 : "one app process for all steps, no cool-down: later steps inherit threads grown by earlier ones",
-            Model: first.Model,
-            Steps: [.. summaries.SelectMany(s => s.Steps).Select(s => s.Concurrency).Distinct().Order()],
-            WarmupSeconds: first.WarmupSeconds,
-            StepSeconds: first.StepSeconds,
-            CooldownSeconds: cooldowns.Min(),
-            MinWorkerThreads: null,
+            Settings: new SweepSettings(
+                first.Model,
+                [.. summaries.SelectMany(s => s.Steps).Select(s => s.Concurrency).Distinct().Order()],
+                first.WarmupSeconds,
+                first.StepSeconds,
+                cooldowns.Min(),
+                MinWorkerThreads: null),
             Sla: first.Sla);
         var run = RunDescription.Of(facts, app, HostFacts.Unknown);
 
