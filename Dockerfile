@@ -1,7 +1,9 @@
-# The AsyncCapacity image: the app under test (the default command) and the `capacity` CLI beside it
-# (dotnet /app/cli/capacity.dll), on the .NET 10 ASP.NET Core runtime. docker-compose.yml builds and runs it;
-# docs/docker-compose.md explains the stack. The build context is filtered by .dockerignore (src/, experiments/ and
-# the repository-wide build files only; tests/ is not needed).
+# The AsyncCapacity images, on the .NET 10 ASP.NET Core runtime:
+#   app (the default target): the app under test, with the `capacity` CLI beside it (dotnet /app/cli/capacity.dll);
+#   sweep: the same plus k6 (from its pinned official image) and the k6 scripts, running docker/sweep.sh, i.e.
+#          `capacity sweep --target http://app:8080` exactly as on a laptop.
+# docker-compose.yml builds and runs both; docs/docker-compose.md explains the stack. The build context is filtered by
+# .dockerignore (src/, experiments/, k6-scripts/, docker/ and the repository-wide build files; tests/ is not needed).
 
 FROM mcr.microsoft.com/dotnet/sdk:10.0 AS build
 ENV DOTNET_CLI_TELEMETRY_OPTOUT=1 \
@@ -31,15 +33,33 @@ COPY src/ src/
 RUN dotnet publish src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -c Release --no-restore -p:UseAppHost=false -o /out/web \
  && dotnet publish src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -c Release --no-restore -p:UseAppHost=false -o /out/cli
 
-FROM mcr.microsoft.com/dotnet/aspnet:10.0 AS final
+FROM grafana/k6:2.2.0 AS k6
+
+FROM mcr.microsoft.com/dotnet/aspnet:10.0 AS runtime
 # /app is also the content root, where the app reads appsettings.json (its quiet log levels).
 WORKDIR /app
 COPY --from=build /out/web ./
 COPY --from=build /out/cli ./cli/
+
+# The load generator of `docker compose up`: the CLI finds the scripts and declarations beside it (/app/k6-scripts,
+# /app/experiments) and k6 on PATH. It runs as root only to write the report into the bind-mounted ./reports;
+# docker/sweep.sh then hands the files to the owner of the repository folder.
+FROM runtime AS sweep
+# k6 is a static Go binary: the official image's runs on this Debian base unchanged.
+COPY --from=k6 /usr/bin/k6 /usr/bin/k6
+COPY experiments/ ./experiments/
+COPY k6-scripts/ ./k6-scripts/
+COPY docker/sweep.sh ./sweep.sh
+ENV K6_NO_USAGE_REPORT=true
+ENTRYPOINT ["/bin/sh", "/app/sweep.sh"]
+
+# Last, so that a plain `docker build .` gives the app.
+FROM runtime AS app
 # The image listens on 8080 (ASPNETCORE_HTTP_PORTS=8080 is the base image's default). Logs stay quiet:
 # appsettings.json keeps the framework at Warning, so the app prints its start-up line and problems only.
 EXPOSE 8080
 # The base image's non-root user "app" (UID 1654).
 USER $APP_UID
-# Healthcheck (in docker-compose.yml): dotnet /app/AsyncCapacity.Web.dll --health-probe
+# Healthcheck: docker-compose.yml probes /healthz with bash's /dev/tcp; images without a shell can use
+# `dotnet /app/AsyncCapacity.Web.dll --health-probe` (costlier: a second .NET process per probe).
 ENTRYPOINT ["dotnet", "/app/AsyncCapacity.Web.dll"]

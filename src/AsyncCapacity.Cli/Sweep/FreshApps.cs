@@ -23,6 +23,11 @@ internal sealed class FreshApps : IAppSource
     public static async Task<FreshApps> PrepareAsync(
         RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
     {
+        if (!layout.HasSources)
+        {
+            throw new UsageException($"{layout.Root} holds the k6 scripts but not the app's sources ({layout.WebProject}): sweep a running app with --target.");
+        }
+
         progress.Info("Building the app (Release)...");
         await WebApp.BuildAsync(layout, logDirectory, cancellationToken);
         var database = request.Experiments.Any(e => e.UsesDatabase)

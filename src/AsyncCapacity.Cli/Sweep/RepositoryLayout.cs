@@ -1,6 +1,9 @@
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>Where the sweep finds the app to build and the k6 scripts: the repository this tool runs from.</summary>
+/// <summary>
+/// Where the sweep finds the k6 scripts and the app to build: the repository this tool runs from, or the sweep image's
+/// /app, which holds the scripts and the declarations but no sources (it sweeps a running app: --target).
+/// </summary>
 internal sealed record RepositoryLayout(string Root)
 {
     public string WebProject => Path.Combine(Root, "src", "AsyncCapacity.Web", "AsyncCapacity.Web.csproj");
@@ -13,20 +16,22 @@ internal sealed record RepositoryLayout(string Root)
     /// <summary>This project's machines keep k6 beside the repository, in ../shared/tools.</summary>
     public string SharedK6 => Path.GetFullPath(Path.Combine(Root, "..", "shared", "tools", "k6"));
 
+    /// <summary>Whether the app's sources are here, so that the sweep can build and start it (not in the sweep image).</summary>
+    public bool HasSources => File.Exists(WebProject);
+
     public static RepositoryLayout Find()
     {
         foreach (var start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
         {
             for (var directory = new DirectoryInfo(start); directory is not null; directory = directory.Parent)
             {
-                if (File.Exists(Path.Combine(directory.FullName, "AsyncCapacity.sln"))
-                    && Directory.Exists(Path.Combine(directory.FullName, "k6-scripts")))
+                if (File.Exists(Path.Combine(directory.FullName, "k6-scripts", "sweep.js")))
                 {
                     return new RepositoryLayout(directory.FullName);
                 }
             }
         }
 
-        throw new UsageException("Cannot find the AsyncCapacity repository (the folder with AsyncCapacity.sln and k6-scripts/). Run capacity from inside it.");
+        throw new UsageException("Cannot find the AsyncCapacity repository (the folder with k6-scripts/sweep.js). Run capacity from inside it.");
     }
 }

@@ -18,6 +18,7 @@ internal static class SweepPlan
             var steps = request.StepsFor(experiment);
             var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
             var database = !experiment.UsesDatabase ? ""
+                : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? "; a private PostgreSQL" : $"; {request.Database.Provider} given";
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} clients = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");

@@ -14,11 +14,11 @@ namespace AsyncCapacity.Tests.Compose;
 /// </summary>
 public sealed class ComposeFileTests
 {
-    private static readonly string[] SqlServerServices = ["app", "k6", "mssql", "report", "results-init"];
-    private static readonly string[] PostgresServices = ["app-postgres", "k6", "postgres", "report", "results-init"];
+    private static readonly string[] SqlServerServices = ["app", "mssql", "sweep"];
+    private static readonly string[] PostgresServices = ["app-postgres", "postgres", "sweep"];
 
     [DockerComposeFact]
-    public async Task Plain_up_starts_SQL_Server_the_app_k6_and_the_report_and_no_PostgreSQL()
+    public async Task Plain_up_starts_SQL_Server_the_app_and_the_sweep_and_no_PostgreSQL()
     {
         // Act
         var services = await ComposeConfig.ServicesAsync(profile: null);
@@ -68,8 +68,10 @@ public sealed class ComposeFileTests
         var probe = Strings(service.GetProperty("healthcheck").GetProperty("test"));
         Assert.Equal(["CMD", "bash", "-c"], probe.Take(3));
         Assert.Contains("/dev/tcp/127.0.0.1/8080", probe[3], StringComparison.Ordinal);
-        Assert.Equal("asynccapacity:local", Image(services, "report"));
-        Assert.Equal(Image(services, app), Image(services, "report"));
+        Assert.Equal("app", build.GetProperty("target").GetString());
+        Assert.Equal("asynccapacity:local", Image(services, app));
+        Assert.Equal("sweep", services.GetProperty("sweep").GetProperty("build").GetProperty("target").GetString());
+        Assert.NotEqual(Image(services, app), Image(services, "sweep"));
     }
 
     [DockerComposeFact]
@@ -94,17 +96,14 @@ public sealed class ComposeFileTests
     [DockerComposeTheory]
     [InlineData(null, "mssql", "app")]
     [InlineData("postgres", "postgres", "app-postgres")]
-    public async Task Each_service_waits_for_the_one_before_it_database_app_k6_report(string? profile, string database, string app)
+    public async Task Each_service_waits_for_the_one_before_it_database_app_sweep(string? profile, string database, string app)
     {
         // Act
         var services = await ComposeConfig.ServicesAsync(profile);
 
         // Assert
         Assert.Equal(("service_healthy", true), Dependency(services, app, database));
-        Assert.Equal(("service_healthy", false), Dependency(services, "k6", app));
-        Assert.Equal(("service_completed_successfully", true), Dependency(services, "k6", "results-init"));
-        Assert.Equal(("service_completed_successfully", true), Dependency(services, "report", "k6"));
-        Assert.Equal(("service_healthy", false), Dependency(services, "report", app));
+        Assert.Equal(("service_healthy", false), Dependency(services, "sweep", app));
         Assert.True(services.GetProperty(database).TryGetProperty("healthcheck", out _), $"{database} has no healthcheck to wait for");
 
         // A dependency on a service of the other profile must be optional, or compose refuses the project.
@@ -142,61 +141,30 @@ public sealed class ComposeFileTests
     }
 
     [DockerComposeFact]
-    public async Task K6_is_the_pinned_image_running_run_all_sh_against_the_app_into_its_results_volume()
+    public async Task The_sweep_is_the_one_service_that_ends_running_sweep_sh_against_the_app_into_reports()
     {
         // Act
         var services = await ComposeConfig.ServicesAsync(profile: null);
 
-        // Assert
-        var k6 = services.GetProperty("k6");
-        var environment = EnvironmentOf(services, "k6");
-        Assert.Equal("grafana/k6:2.2.0", Image(services, "k6"));
-        Assert.Equal("grafana/k6:2.2.0", Image(services, "results-init"));
-        Assert.Equal(["/bin/sh", "/scripts/run-all.sh"], Strings(k6.GetProperty("entrypoint")));
-        Assert.Equal("http://app:8080", environment["BASE_URL"]);
-        Assert.Equal("/results", environment["RESULTS_DIR"]);
-        Assert.Equal("false", environment["K6_NEW_MACHINE_READABLE_SUMMARY"]);
+        // Assert: only the sweep runs to an end, so `up --exit-code-from sweep` stops the rest when it does
+        var sweep = services.GetProperty("sweep");
+        var environment = EnvironmentOf(services, "sweep");
+        Assert.Equal("http://app:8080", environment["APP_URL"]);
+        Assert.Equal("standard", environment["PROFILE"]);
         // Empty: the declarations decide (every experiment, each with its own steps).
         Assert.Equal("", environment["EXPERIMENTS"]);
         Assert.Equal("", environment["STEPS"]);
-        Assert.Equal("/experiments", environment["EXPERIMENTS_DIR"]);
-        Assert.True(Number(k6.GetProperty("cpus")) > 0);
-        var volumes = k6.GetProperty("volumes").EnumerateArray().ToList();
-        var scripts = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/scripts");
-        Assert.Equal("bind", scripts.GetProperty("type").GetString());
-        Assert.True(scripts.TryGetProperty("read_only", out var readOnly) && readOnly.GetBoolean());
-        Assert.True(File.Exists(Path.Combine(Path.GetFullPath(scripts.GetProperty("source").GetString()!, Repository.Root), "run-all.sh")));
-        var declarations = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/experiments");
-        Assert.True(File.Exists(Path.Combine(Path.GetFullPath(declarations.GetProperty("source").GetString()!, Repository.Root), "sleep.json")));
-        var results = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/results");
-        Assert.Equal(("volume", "k6-results"), (results.GetProperty("type").GetString(), results.GetProperty("source").GetString()));
-        Assert.Equal(["chown", "12345:12345", "/results"], Strings(services.GetProperty("results-init").GetProperty("entrypoint")));
-    }
-
-    [DockerComposeFact]
-    public async Task The_report_script_is_valid_sh_once_compose_has_interpolated_it()
-    {
-        // Arrange
-        var services = await ComposeConfig.ServicesAsync(profile: null);
-        var report = services.GetProperty("report");
-        var script = Path.Combine(Directory.CreateTempSubdirectory("compose-report-").FullName, "report.sh");
-        // Recent Compose versions print a literal $ as $$ (so that the output can be read again); the container gets $.
-        // The script never uses the shell's own $$, so $${ or $$( can only be that escaping.
-        var command = Strings(report.GetProperty("command"))[0];
-        var escaped = command.Contains("$${", StringComparison.Ordinal) || command.Contains("$$(", StringComparison.Ordinal);
-        await File.WriteAllTextAsync(script, escaped ? command.Replace("$$", "$", StringComparison.Ordinal) : command);
-
-        // Act
-        var (exitCode, _, errors) = await ShellProcess.RunAsync("sh", ["-n", script], new Dictionary<string, string?>());
-
-        // Assert
-        Assert.True(exitCode == 0, $"sh -n on the report script: {errors}");
-        var text = await File.ReadAllTextAsync(script);
-        Assert.Contains("capacity.dll report /results --app \"$APP_URL\"", text, StringComparison.Ordinal);
-        Assert.Contains("Report: reports/$name/index.html", text, StringComparison.Ordinal);
-        Assert.Equal("http://app:8080", EnvironmentOf(services, "report")["APP_URL"]);
-        var reports = Assert.Single(report.GetProperty("volumes").EnumerateArray(), v => v.GetProperty("target").GetString() == "/reports");
+        Assert.Equal("0:0", sweep.GetProperty("user").GetString());
+        Assert.True(Number(sweep.GetProperty("cpus")) > 0);
+        var volumes = sweep.GetProperty("volumes").EnumerateArray().ToList();
+        var reports = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/reports");
         Assert.Equal(Path.Combine(Repository.Root, "reports"), Path.GetFullPath(reports.GetProperty("source").GetString()!, Repository.Root));
+        var project = Assert.Single(volumes, v => v.GetProperty("target").GetString() == "/project");
+        Assert.True(project.TryGetProperty("read_only", out var readOnly) && readOnly.GetBoolean());
+        foreach (var service in services.EnumerateObject().Where(s => s.Name != "sweep"))
+        {
+            Assert.False(service.Value.TryGetProperty("entrypoint", out _), $"{service.Name} overrides its entrypoint: is it a one-shot service?");
+        }
     }
 
     [DockerComposeFact]
@@ -239,8 +207,8 @@ public sealed class ComposeFileTests
 }
 
 /// <summary>
-/// k6-scripts/run-all.sh, the k6 service's command, run here with the real k6 and sh (the image's is busybox; the
-/// script keeps to POSIX sh for both).
+/// k6-scripts/run-all.sh, the way to sweep every experiment with k6 alone (no CLI), run here with the real k6 and sh;
+/// it keeps to POSIX sh, so that it also runs in the grafana/k6 image (busybox).
 /// </summary>
 public sealed class RunAllScriptTests
 {
@@ -399,6 +367,122 @@ public sealed class RunAllScriptTests
     }
 }
 
+/// <summary>
+/// docker/sweep.sh, the compose flow's sweep service, run here with sh, the real CLI, real k6 and the real app: the .env
+/// knobs become `capacity sweep` options, and the run ends with the sweep's exit code and the report.
+/// </summary>
+public sealed class ComposeSweepScriptTests
+{
+    private static readonly string Script = Path.Combine(Repository.Root, "docker", "sweep.sh");
+    private static readonly string Capacity = $"dotnet {Path.Combine(AppContext.BaseDirectory, "capacity.dll")}";
+
+    [Fact]
+    public async Task Sweep_sh_is_valid_POSIX_sh()
+    {
+        // Act
+        var (exitCode, _, errors) = await ShellProcess.RunAsync("sh", ["-n", Script], new Dictionary<string, string?>());
+
+        // Assert
+        Assert.True(exitCode == 0, errors);
+    }
+
+    [Fact]
+    public async Task Every_env_knob_reaches_the_CLI_as_its_option()
+    {
+        // Arrange
+        var reports = Directory.CreateTempSubdirectory("compose-sweep-").FullName;
+
+        // Act: DRY_RUN makes the CLI print the plan it would run
+        var (exitCode, output, errors) = await RunAsync(new()
+        {
+            ["REPORTS_DIR"] = reports,
+            ["REPORT_NAME"] = "planned",
+            ["APP_URL"] = "http://127.0.0.1:9",
+            ["PROFILE"] = "quick",
+            ["EXPERIMENTS"] = "sleep,content",
+            ["STEPS"] = "1,10 sleep=1,5",
+            ["SET"] = "sleep.ms=200,content.name=medium.json",
+            ["SLA_P95_MS"] = "900",
+            ["SLA_ERROR_PERCENT"] = "sleep=2",
+            ["WARMUP_SECONDS"] = "1",
+            ["STEP_SECONDS"] = "3",
+            ["COOLDOWN_SECONDS"] = "4",
+            ["DRY_RUN"] = "true",
+        });
+
+        // Assert
+        Assert.True(exitCode == 0, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("Plan: profile quick (customised), 1 s warm-up + 3 s measured per step, against http://127.0.0.1:9/ (cool-down 4 s between steps).",
+            output, StringComparison.Ordinal);
+        Assert.Contains("sleep: sync, async × 1,5 clients = 4 steps; ms=200; SLA p95 ≤ 900 ms, errors ≤ 2%", output, StringComparison.Ordinal);
+        Assert.Contains("content: file, memory × 1,10 clients = 4 steps; name=medium.json; SLA p95 ≤ 900 ms, errors ≤ 1%", output, StringComparison.Ordinal);
+        Assert.Contains($"report in {reports}/planned.", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_bad_knob_fails_with_the_CLI_s_message_and_exit_code_1()
+    {
+        // Act
+        var (exitCode, output, errors) = await RunAsync(new()
+        {
+            ["REPORTS_DIR"] = Directory.CreateTempSubdirectory("compose-sweep-").FullName,
+            ["APP_URL"] = "http://127.0.0.1:9",
+            ["SET"] = "sleep.ms=abc",
+        });
+
+        // Assert
+        Assert.True(exitCode == 1, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("--set sleep.ms=abc: 'ms' must be a whole number from 0 to 10000; got 'abc'.", errors, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task It_sweeps_the_running_app_with_real_k6_and_ends_with_the_report_and_exit_0()
+    {
+        // Arrange
+        var reports = Directory.CreateTempSubdirectory("compose-sweep-").FullName;
+        await using var app = AppHostFixture.Build(AppHostFixture.DefaultSettings());
+        await app.StartAsync();
+
+        // Act
+        var (exitCode, output, errors) = await RunAsync(new()
+        {
+            ["REPORTS_DIR"] = reports,
+            ["REPORT_NAME"] = "run",
+            ["APP_URL"] = AppHostFixture.Address(app).ToString(),
+            ["PROFILE"] = "quick",
+            ["EXPERIMENTS"] = "sleep",
+            ["STEPS"] = "1,2",
+            ["SET"] = "sleep.ms=50",
+            ["WARMUP_SECONDS"] = "0",
+            ["STEP_SECONDS"] = "1",
+            ["COOLDOWN_SECONDS"] = "0",
+        });
+        await app.StopAsync();
+
+        // Assert
+        Assert.True(exitCode == 0, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("sweep: report in reports/run/index.html", output, StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(reports, "run", "index.html")));
+        using var document = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(reports, "run", "results.json")));
+        var sleep = Assert.Single(document.RootElement.GetProperty("experiments").EnumerateArray());
+        var steps = sleep.GetProperty("variants").EnumerateArray().SelectMany(v => v.GetProperty("steps").EnumerateArray()).ToList();
+        Assert.Equal(4, steps.Count);
+        Assert.All(steps, step => Assert.True(step.GetProperty("requests").GetInt64() > 0));
+    }
+
+    private static Task<(int ExitCode, string Output, string Errors)> RunAsync(Dictionary<string, string?> environment)
+    {
+        foreach (var name in new[] { "PROFILE", "EXPERIMENTS", "STEPS", "SET", "SLA_P95_MS", "SLA_ERROR_PERCENT", "WARMUP_SECONDS",
+            "STEP_SECONDS", "COOLDOWN_SECONDS", "REPORT_NAME", "REPORTS_OWNER", "DRY_RUN" })
+        {
+            environment.TryAdd(name, null);
+        }
+
+        environment["CAPACITY"] = Capacity;
+        return ShellProcess.RunAsync("sh", [Script], environment);
+    }
+}
+
 /// <summary>The image's healthcheck, as Docker runs it: a separate process of the app that must not start the host.</summary>
 public sealed class HealthProbeTests
 {
@@ -487,8 +571,8 @@ internal static class ComposeConfig
     private static readonly string[] Variables =
     [
         "COMPOSE_PROFILES", "COMPOSE_FILE", "COMPOSE_PROJECT_NAME", "COMPOSE_ENV_FILES", "MSSQL_SA_PASSWORD", "POSTGRES_PASSWORD",
-        "EXPERIMENTS", "STEPS", "VARIANTS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS", "SLA_P95_MS", "SLA_ERROR_RATE",
-        "REQUEST_TIMEOUT", "SET", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
+        "PROFILE", "EXPERIMENTS", "STEPS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS", "SLA_P95_MS", "SLA_ERROR_PERCENT",
+        "SET", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
     ];
 
     public static async Task<JsonElement> ServicesAsync(string? profile)
