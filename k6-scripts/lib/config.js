@@ -35,7 +35,8 @@ export function listEnv(name, fallback) {
   return value === undefined ? fallback : value.split(',').map((s) => s.trim());
 }
 
-// Concurrency steps run ascending whatever order they were given in, so a sweep always climbs.
+// Steps (concurrent clients in the closed model, arrivals per second in the open one) run ascending whatever order
+// they were given in, so a sweep always climbs.
 export function stepsEnv(name, fallback) {
   const items = listEnv(name, fallback.map(String));
   if (!items.every((s) => /^[1-9][0-9]*$/.test(s))) {
@@ -79,6 +80,9 @@ export function readConfig(declaration) {
     experiment,
     baseUrl: stringEnv('BASE_URL', 'http://127.0.0.1:5080', /^https?:\/\/[^\s/]+(\/\S*)?$/,
       'an http(s) URL such as http://127.0.0.1:5080').replace(/\/+$/, ''),
+    // closed: each step runs N clients that send their next request when the previous one answers (the default).
+    // open: each step offers a fixed arrival rate (STEPS are requests per second) whatever the answers take.
+    model: stringEnv('MODEL', 'closed', /^(closed|open)$/, 'closed or open'),
     steps: stepsEnv('STEPS', declaration.steps),
     variants: variantsEnv('VARIANTS', declaration.variants.map((v) => v.name)),
     warmupSeconds: numberEnv('WARMUP_SECONDS', 5, { min: 0 }),

@@ -1,5 +1,6 @@
-// A closed-model sweep: one constant-vus scenario per (variant, step), run one after another,
-// variant-major (every step of the first variant, then the next), steps ascending.
+// A sweep: one scenario per (variant, step), run one after another, variant-major (every step of the first variant,
+// then the next), steps ascending. Closed model: constant-vus, the step is N clients with no think time. Open model:
+// constant-arrival-rate, the step is N requests per second, started on schedule however long the answers take.
 
 function stepDurationMs(config) {
   return Math.round((config.warmupSeconds + config.stepSeconds) * 1000);
@@ -25,14 +26,38 @@ export function measuredKey(metric, step) {
   return `${metric}{step:${step.name},phase:measure}`;
 }
 
+// The clients an open-model step may hold at once: enough for every arrival to wait up to 3 × the SLA's p95 (at
+// least 1 s) for its answer. Beyond that k6 has no free client when the next arrival is due and drops it
+// (dropped_iterations), which the analysis counts as a failure: the request was never sent on time. All of them are
+// allocated before the step, so that no arrival waits for a client to be created.
+export const OPEN_MAX_CLIENTS = 20000;
+
+export function openModelClients(rate, config) {
+  const waitSeconds = Math.max(1, (3 * config.slaP95Ms) / 1000);
+  return Math.min(OPEN_MAX_CLIENTS, Math.max(2, Math.ceil(rate * waitSeconds)));
+}
+
+function executor(step, config) {
+  if (config.model === 'open') {
+    const clients = openModelClients(step.concurrency, config);
+    return {
+      executor: 'constant-arrival-rate',
+      rate: step.concurrency,
+      timeUnit: '1s',
+      preAllocatedVUs: clients,
+      maxVUs: clients,
+    };
+  }
+  return { executor: 'constant-vus', vus: step.concurrency };
+}
+
 // Every scenario runs the script's one exec function, `request`, and tells it its variant through its own env.
 export function buildOptions(config) {
   const scenarios = {};
   const thresholds = {};
   for (const step of planSteps(config)) {
     scenarios[step.name] = {
-      executor: 'constant-vus',
-      vus: step.concurrency,
+      ...executor(step, config),
       duration: `${stepDurationMs(config)}ms`,
       // Requests still in flight when the step ends are cut off, so no step overlaps the next one. They record
       // no sample (verified with k6 2.2); the report's Little's-law check flags steps where many were cut off.
@@ -51,6 +76,9 @@ export function buildOptions(config) {
     thresholds[measuredKey('capacity_reqs', step)] = ['count>0'];
     // Always true: it exists only because k6 puts a submetric in handleSummary's data when a threshold names it.
     thresholds[measuredKey('capacity_server_ms', step)] = ['max>=0'];
+    // Always true too: arrivals the open model could not send on time. k6 tags them with the scenario only (not
+    // with the step or phase), so they cover the whole step; the analysis decides what they cost the SLA.
+    if (config.model === 'open') thresholds[`dropped_iterations{scenario:${step.name}}`] = ['count>=0'];
   }
   return {
     scenarios,

@@ -50,11 +50,13 @@ internal static class SweepCommand
         var dbPoolSize = SweepOptions.DbPoolSize();
         var queueLimit = SweepOptions.RequestQueueLimit();
         var queueConcurrency = SweepOptions.RequestQueueConcurrency();
+        var model = SweepOptions.Model();
+        var rates = SweepOptions.Rates();
 
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
-            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency,
+            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates,
         };
 
         // Rules that span options: each names what to type instead.
@@ -87,7 +89,25 @@ internal static class SweepCommand
             }
 
             var chosen = Chosen(Valid(result, experiments));
+            var open = Valid(result, model) == SweepOptions.OpenModel;
+            var givenRates = Valid(result, rates) ?? [];
+            if (!open && givenRates.Length > 0)
+            {
+                result.AddError("--rates are arrival rates for the open model: add --model open, or give clients with --steps.");
+            }
+
+            if (open && (Valid(result, steps) ?? []).Length > 0)
+            {
+                result.AddError("--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.");
+            }
+
+            if (open && givenRates.All(r => r.Experiment is not null) && chosen.FirstOrDefault(e => givenRates.All(r => r.Experiment != e.Id)) is { } unrated)
+            {
+                result.AddError($"--model open needs arrival rates for every experiment: --rates 10,50,100 for all, or --rates {unrated.Id}=10,50 (none for {unrated.Id}).");
+            }
+
             var scopes = (Valid(result, steps) ?? []).Select(s => ("--steps", s.Experiment))
+                .Concat(givenRates.Select(s => ("--rates", s.Experiment)))
                 .Concat((Valid(result, slaP95) ?? []).Select(s => ("--sla-p95", s.Experiment)))
                 .Concat((Valid(result, slaErrors) ?? []).Select(s => ("--sla-errors", s.Experiment)))
                 .Concat((Valid(result, set) ?? []).Select(s => ("--set", (string?)s.Experiment.Id)));
@@ -111,7 +131,7 @@ internal static class SweepCommand
                 parse.GetValue(cooldown) ?? (targetUrl is null ? 0 : SweepRequest.DefaultTargetCooldownSeconds),
                 targetUrl,
                 Path.GetFullPath(parse.GetValue(output) ?? Path.Combine("reports", DateTimeOffset.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))),
-                parse.GetValue(steps) ?? [],
+                parse.GetValue(model) == SweepOptions.OpenModel ? parse.GetValue(rates) ?? [] : parse.GetValue(steps) ?? [],
                 parse.GetValue(slaP95) ?? [],
                 parse.GetValue(slaErrors) ?? [],
                 chosen.ToDictionary(e => e.Id, e => (IReadOnlyDictionary<string, string>)e.Parameters.ToDictionary(
@@ -121,7 +141,8 @@ internal static class SweepCommand
                     parse.GetValue(dbPoolSize) ?? DatabaseSettings.DefaultPoolSize),
                 parse.GetValue(queueLimit) is { } limit
                     ? new RequestQueueSettings(parse.GetValue(queueConcurrency) ?? SweepOptions.RequestQueueDefaultConcurrency, limit)
-                    : null);
+                    : null,
+                parse.GetValue(model)!);
             return request;
         }
 

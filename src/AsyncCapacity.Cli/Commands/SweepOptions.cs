@@ -44,6 +44,29 @@ internal static class SweepOptions
         CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of concurrencies from 1 to {MaxConcurrency}, e.g. 1,10,50", ParseSteps),
     };
 
+    public static Option<string> Model()
+    {
+        var option = new Option<string>("--model")
+        {
+            Description = "closed: each step is N clients that send their next request when the previous one answers (throughput follows latency). "
+                + "open: each step offers a fixed arrival rate (--rates, req/s) whatever the answers take, so latency shows the queueing a closed loop hides; "
+                + "arrivals k6 cannot send on time (dropped iterations) count as errors.",
+            DefaultValueFactory = _ => ClosedModel,
+        };
+        option.AcceptOnlyFromAmong(ClosedModel, OpenModel);
+        return option;
+    }
+
+    public const string ClosedModel = "closed";
+    public const string OpenModel = "open";
+
+    public static Option<Scoped<int[]>[]> Rates() => new("--rates")
+    {
+        Description = "With --model open: arrival rates (req/s), for all experiments (10,50,100) or one (sleep=10,50). Repeatable; every experiment needs rates.",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of arrival rates from 1 to {MaxConcurrency} req/s, e.g. 10,50,100", ParseSteps),
+    };
+
     public static Option<double?> Seconds(string name, string description, double minimum) => new(name)
     {
         Description = description,
@@ -144,7 +167,7 @@ internal static class SweepOptions
         var parts = raw.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         var steps = parts.Select(p => int.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 1 and <= MaxConcurrency ? n : -1).ToArray();
         return parts.Length == 0 || steps.Contains(-1)
-            ? (null, "each step must be a whole number of clients")
+            ? (null, "each step must be a whole number")
             : ([.. steps.Distinct().Order()], null);
     }
 

@@ -4,7 +4,8 @@ using System.Globalization;
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>Progress on standard output: which step runs, how long the sweep has run and about how long is left.</summary>
-internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated)
+/// <param name="stepUnit">What a step's number counts: "clients", or "req/s" in the open model.</param>
+internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated, string stepUnit = "clients")
 {
     private int _totalSteps = totalSteps;
     private readonly Stopwatch _clock = Stopwatch.StartNew();
@@ -20,7 +21,7 @@ internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated)
 
     public void StepStarting(string experiment, string variant, int concurrency) =>
         _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"[{_done + 1,2}/{_totalSteps}] {experiment} {variant,-6} {concurrency,4} clients   elapsed {Format(Elapsed)}, ~{Format(Remaining())} left"));
+            $"[{_done + 1,2}/{_totalSteps}] {experiment} {variant,-6} {concurrency,4} {stepUnit}   elapsed {Format(Elapsed)}, ~{Format(Remaining())} left"));
 
     public void StepDone(string summary)
     {

@@ -11,6 +11,11 @@ internal static class SweepPlan
         var text = new StringBuilder();
         var target = request.Target is null ? "a fresh app process per step, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between steps)";
         text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per step, against {target}.");
+        if (request.IsOpenModel)
+        {
+            text.AppendLine("Load model: open, each step a fixed arrival rate (req/s); dropped arrivals count as errors.");
+        }
+
         foreach (var experiment in request.Experiments.Select(request.Plotted))
         {
             var sla = request.SlaFor(experiment);
@@ -21,7 +26,7 @@ internal static class SweepPlan
                 : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? "; a private PostgreSQL" : $"; {request.Database.Provider} given";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} clients = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.StepUnit} = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
 
         if (request.RequestQueue is { } queue)

@@ -22,8 +22,15 @@ internal sealed record SweepRequest(
     IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters,
     int? MinWorkerThreads,
     DatabaseSettings Database,
-    RequestQueueSettings? RequestQueue = null)
+    RequestQueueSettings? RequestQueue = null,
+    string Model = SweepOptions.ClosedModel)
 {
+    /// <summary>Open model: each step is an arrival rate (req/s) rather than a number of clients.</summary>
+    public bool IsOpenModel => Model == SweepOptions.OpenModel;
+
+    /// <summary>What a step's number counts, for progress lines and the plan: "clients" or "req/s".</summary>
+    public string StepUnit => IsOpenModel ? "req/s" : "clients";
+
     /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on.</summary>
     public Experiment Plotted(Experiment experiment) => RequestQueue is null
         ? experiment
@@ -47,7 +54,7 @@ internal sealed record SweepRequest(
 
     public int StepCount => Experiments.Sum(e => e.Variants.Count * StepsFor(e).Count);
 
-    /// <summary>Steps (clients) of the whole sweep, for the run header.</summary>
+    /// <summary>Steps (clients, or req/s in the open model) of the whole sweep, for the run header.</summary>
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>

@@ -13,7 +13,7 @@ namespace AsyncCapacity.Cli.Sweep;
 internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 {
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
-    private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration);
+    private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration, request.StepUnit);
     private RuntimeReport? _app;
 
     public async Task RunAsync(CancellationToken cancellationToken)
@@ -22,7 +22,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         Directory.CreateDirectory(_rawDirectory);
         var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
         _progress.Info(string.Create(CultureInfo.InvariantCulture,
-            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} at {string.Join(",", request.StepsFor(e))}"))} clients "
+            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} at {string.Join(",", request.StepsFor(e))}"))} {request.StepUnit} "
             + $"({request.StepCount} steps, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s each, about {request.EstimatedDuration.TotalMinutes:0.#} min) with {k6.Version}."));
 
         await using IAppSource source = request.Target is { } target
@@ -51,7 +51,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.SlaFor(experiment), parameters, steps)));
         }
 
-        var settings = new SweepSettings("closed", request.AllSteps, request.WarmupSeconds, request.StepSeconds,
+        var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla);
@@ -90,7 +90,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             var window = StandaloneResults.StepWindow(timeline, step);
             var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), request.SlaFor(experiment), gauges);
             analysed.Add(new AnalysedStep(step.Variant, step.StartMs, result, window));
-            _progress.StepDone(summary.Steps.Count > 1 ? $"{step.Variant} {step.Concurrency} clients: {StepLine.Of(result)}" : StepLine.Of(result));
+            _progress.StepDone(summary.Steps.Count > 1 ? $"{step.Variant} {step.Concurrency} {request.StepUnit}: {StepLine.Of(result)}" : StepLine.Of(result));
         }
 
         return analysed;
@@ -104,6 +104,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var environment = new Dictionary<string, string>
         {
             ["EXPERIMENT"] = experiment.Id,
+            ["MODEL"] = request.Model,
             ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
             ["VARIANTS"] = string.Join(",", batch.Variants),

@@ -18,9 +18,13 @@ public static class StepAnalysis
         var step = run.Step;
         var seconds = Math.Max(0.001, (step.EndMs - step.MeasureFromMs) / 1000.0);
         var rps = step.Requests / seconds;
-        var errorRate = step.Requests > 0 ? (double)step.Failed / step.Requests : 0;
+        // Open model: an arrival k6 could not send on time is a request the user never got answered, so it fails.
+        var dropped = step.MeasuredDropped;
+        var errors = step.Failed + (long)Math.Round(dropped);
+        var errorRate = step.Requests + dropped > 0 ? (step.Failed + dropped) / (step.Requests + dropped) : 0;
         var latency = step.Requests > 0 ? step.DurationMs : null;
-        double? littlesLaw = latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
+        // N = X·R holds for the closed model's N clients; an open step has no fixed N to check it against.
+        double? littlesLaw = !step.IsOpenModel && latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
         var server = ServerWindow.Of(run.Timeline, step, (gauges ?? []).SelectMany(g => g.Columns));
         var meetsSla = step.Requests > 0 && latency?.P95 <= sla.P95Ms && errorRate <= sla.MaxErrorRate;
 
@@ -31,7 +35,7 @@ public static class StepAnalysis
             DateTimeOffset.FromUnixTimeMilliseconds(step.EndMs),
             Math.Round(seconds, 3),
             step.Requests,
-            step.Failed,
+            errors,
             errorRate,
             Math.Round(rps, 2),
             latency?.Avg,
@@ -50,7 +54,9 @@ public static class StepAnalysis
             server.Gauges,
             littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
             meetsSla,
-            Flags(step, errorRate, littlesLaw, run.Cpu));
+            Flags(step, errorRate, littlesLaw, run.Cpu),
+            step.IsOpenModel ? step.Concurrency : null,
+            step.Dropped);
     }
 
     private static List<string> Flags(K6Step step, double errorRate, double? littlesLaw, HostCpu? cpu)
@@ -64,7 +70,13 @@ public static class StepAnalysis
         if (step.Failed > 0)
         {
             flags.Add(FormattableString.Invariant(
-                $"{step.Failed} of {step.Requests} requests failed ({errorRate * 100:0.0}%): non-2xx answers, timeouts or refused connections."));
+                $"{step.Failed} of {step.Requests} requests failed ({step.Failed * 100.0 / Math.Max(1, step.Requests):0.0}%): non-2xx answers, timeouts or refused connections."));
+        }
+
+        if (step.Dropped > 0)
+        {
+            flags.Add(FormattableString.Invariant(
+                $"{step.Dropped} arrivals were dropped (warm-up included): every one of the step's clients was still waiting when they were due, so they were never sent. Counted as failures; achieved {step.Requests / Math.Max(0.001, (step.EndMs - step.MeasureFromMs) / 1000.0):0.#} of {step.Concurrency} req/s offered."));
         }
 
         if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)

@@ -26,13 +26,14 @@ public static class Verdict
         text.Append('.');
         if (ranked is [{ Capacity: { } best }, .., { Capacity: { } worst }] && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
         {
-            text.Append(Invariant($" {ranked[0].Name} served {best.Concurrency / (double)worst.Concurrency:0.#}× the clients of {ranked[^1].Name}."));
+            var load = Format.IsOpenModel(variants.SelectMany(v => v.Steps)) ? "the arrival rate" : "the clients";
+            text.Append(Invariant($" {ranked[0].Name} served {best.Concurrency / (double)worst.Concurrency:0.#}× {load} of {ranked[^1].Name}."));
         }
 
         // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.
         text.Append(" Peak throughput: ")
             .AppendJoin(", ", ranked.Select(v => v.Steps.MaxBy(s => s.Rps)!).Zip(ranked, (peak, v) =>
-                $"{v.Name} {Format.Rps(peak.Rps)} req/s at {Format.Clients(peak.Concurrency)}"))
+                $"{v.Name} {Format.Rps(peak.Rps)} req/s at {Format.Load(peak.Concurrency, peak.OfferedRps is not null)}"))
             .Append('.');
         return text.ToString();
     }
@@ -44,11 +45,12 @@ public static class Verdict
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
             var why = lowest.P95Ms is { } p95 ? $"p95 {Format.Duration(p95)}" : "no request completed";
-            return $"{variant.Name} met it at no tested step (at {Format.Clients(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
+            return $"{variant.Name} met it at no tested step (at {Format.Load(lowest.Concurrency, lowest.OfferedRps is not null)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 
+        var open = Format.IsOpenModel(variant.Steps);
         var upTo = first
-            ? $"{variant.Name} met it up to {Format.ConcurrentClients(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} req/s"
+            ? $"{variant.Name} met it up to {Format.ConcurrentLoad(capacity.Concurrency, open)} at {Format.Rps(capacity.Rps)} req/s"
             : $"{variant.Name} up to {Format.Count(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} req/s";
         return capacity.Concurrency == highest ? upTo + " (the highest step tested, so its capacity may be higher)" : upTo;
     }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
@@ -71,6 +72,18 @@ public static class Format
 
     /// <summary>"1 concurrent client", "400 concurrent clients".</summary>
     public static string ConcurrentClients(int count) => Count(count) + (count == 1 ? " concurrent client" : " concurrent clients");
+
+    /// <summary>A step's load as labels read it: "400 clients" in the closed model, "50 req/s offered" in the open one.</summary>
+    public static string Load(int step, bool open) => open ? Count(step) + " req/s offered" : Clients(step);
+
+    /// <summary>As <see cref="Load(int, bool)"/>, "400 concurrent clients" in the closed model.</summary>
+    public static string ConcurrentLoad(int step, bool open) => open ? Count(step) + " req/s offered" : ConcurrentClients(step);
+
+    /// <summary>Whether these steps offered arrival rates (the open model) rather than clients.</summary>
+    public static bool IsOpenModel(IEnumerable<StepResult> steps) => steps.Any(s => s.OfferedRps is not null);
+
+    /// <summary>Whether the experiment's steps offered arrival rates (the open model) rather than clients.</summary>
+    public static bool IsOpenModel(ExperimentResult experiment) => IsOpenModel(experiment.Variants.SelectMany(v => v.Steps));
 
     public static string Sla(Sla sla) => $"p95 ≤ {Duration(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";
 

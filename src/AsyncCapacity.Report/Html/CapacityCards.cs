@@ -33,7 +33,8 @@ internal static class CapacityCards
         {
             html.Open("p", "capacity")
                 .Element("span", "capacity-clients", Format.Count(capacity.Concurrency))
-                .Text(capacity.Concurrency == 1 ? " concurrent client at " : " concurrent clients at ")
+                .Text(Format.IsOpenModel(variant.Steps) ? " req/s offered, served at "
+                    : capacity.Concurrency == 1 ? " concurrent client at " : " concurrent clients at ")
                 .Element("span", "capacity-rps", $"{Format.Rps(capacity.Rps)} req/s")
                 .Close("p");
         }
@@ -70,6 +71,6 @@ internal static class CapacityCards
         facts.AddRange(GaugeFigures.Columns(experiment)
             .Where(column => step.Gauge(column.Id) is not null)
             .Select(column => $"{column.Header} {GaugeFigures.Text(column, step)}"));
-        return $"At {Format.Clients(step.Concurrency)} (highest step): {string.Join(", ", facts)}.";
+        return $"At {Format.Load(step.Concurrency, step.OfferedRps is not null)} (highest step): {string.Join(", ", facts)}.";
     }
 }

@@ -21,7 +21,7 @@ internal static class FlagList
             {
                 html.Open("li")
                     .Raw("<span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> ")
-                    .Element("strong", null, Format.ConcurrentClients(step.Concurrency) + ":")
+                    .Element("strong", null, Format.ConcurrentLoad(step.Concurrency, step.OfferedRps is not null) + ":")
                     .Raw(" ")
                     .Text(flag)
                     .Close("li");

@@ -13,11 +13,19 @@ namespace AsyncCapacity.Report.Html;
 /// </summary>
 internal static class StepTable
 {
-    private const string HeaderStart =
+    private const string ClosedModelStart =
         "<thead><tr>"
         + "<th scope=\"col\" class=\"num\">Clients</th>"
-        + "<th scope=\"col\" class=\"num\">req/s</th>"
-        + "<th scope=\"col\" class=\"num\" title=\"Median latency seen by the client (k6)\">p50</th>"
+        + "<th scope=\"col\" class=\"num\">req/s</th>";
+
+    // Open model: the step is the arrival rate offered; what came back is the achieved rate beside it.
+    private const string OpenModelStart =
+        "<thead><tr>"
+        + "<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">offered req/s</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Answers per second in the measured window\">achieved req/s</th>";
+
+    private const string HeaderStart =
+        "<th scope=\"col\" class=\"num\" title=\"Median latency seen by the client (k6)\">p50</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Median Server-Timing app;dur: time inside the app's pipeline\">server p50</th>"
         + "<th scope=\"col\" class=\"num\">p95</th>"
         + "<th scope=\"col\" class=\"num\">p99</th>"
@@ -53,6 +61,7 @@ internal static class StepTable
 
         html.Open("div", "table-wrap")
             .Open("table", "steps", ("id", Id(experiment, variant)))
+            .Raw(Format.IsOpenModel(variant.Steps) ? OpenModelStart : ClosedModelStart)
             .Raw(HeaderStart);
         foreach (var column in columns)
         {
@@ -98,7 +107,9 @@ internal static class StepTable
             .Element("td", "num", Format.Duration(step.P99Ms))
             .Element("td", "num", Format.Duration(step.MaxMs))
             .Open("td", step.ErrorRate > sla.MaxErrorRate ? "num over-sla" : "num",
-                ("title", $"{Format.Count(step.Errors)} of {Format.Count(step.Requests)} requests" + (errorsAre is null ? string.Empty : $": {errorsAre}")))
+                ("title", $"{Format.Count(step.Errors)} of {Format.Count(step.Requests)} requests"
+                    + (step.Dropped is { } dropped ? $"; {Format.Count(dropped)} arrivals dropped in the step (never sent on time)" : string.Empty)
+                    + (errorsAre is null ? string.Empty : $": {errorsAre}")))
             .Text(Format.Fraction(step.ErrorRate)).Close("td")
             .Element("td", "num", Threads(step))
             .Element("td", "num", Format.Count(step.MaxQueueLength));

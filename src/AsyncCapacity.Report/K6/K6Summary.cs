@@ -23,7 +23,12 @@ public sealed record K6Summary(
     public const string CurrentFormat = "asynccapacity-k6/1";
 }
 
-/// <summary>One (variant, concurrency) step. Counts and latencies cover the measured window (after warm-up).</summary>
+/// <summary>
+/// One (variant, step) of the sweep: <c>Concurrency</c> is its clients in the closed model, its arrivals per second in
+/// the open one. Counts and latencies cover the measured window (after warm-up).
+/// </summary>
+/// <param name="Dropped">Open model only (null in the closed one): arrivals k6 could not send because every client it
+/// had was still waiting, counted over the whole step, warm-up included (k6 tags them with the scenario only).</param>
 public sealed record K6Step(
     string Variant,
     int Concurrency,
@@ -33,7 +38,17 @@ public sealed record K6Step(
     long Requests,
     long Failed,
     K6Trend? DurationMs,
-    K6Trend? ServerMs);
+    K6Trend? ServerMs,
+    long? Dropped = null)
+{
+    /// <summary>Whether the step offered a fixed arrival rate (open model) rather than a number of clients.</summary>
+    public bool IsOpenModel => Dropped is not null;
+
+    /// <summary>The measured window's share of the dropped arrivals (they are counted over the whole step).</summary>
+    public double MeasuredDropped => Dropped is { } dropped && EndMs > StartMs
+        ? dropped * (double)(EndMs - MeasureFromMs) / (EndMs - StartMs)
+        : 0;
+}
 
 /// <summary>k6 trend statistics in milliseconds; any may be null when the step completed no request.</summary>
 public sealed record K6Trend(double? Avg, double? Min, double? Med, double? Max, double? P90, double? P95, double? P99);

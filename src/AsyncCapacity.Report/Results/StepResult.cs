@@ -5,11 +5,13 @@ namespace AsyncCapacity.Report.Results;
 /// server figures come from the app's 1 Hz timeline over the same window. Server figures are null when the
 /// timeline was not available (a standalone k6 run, or a target that does not expose /diag/runtime).
 /// </summary>
-/// <param name="Concurrency">k6 virtual users, i.e. concurrent clients with no think time.</param>
+/// <param name="Concurrency">The step's load: concurrent clients with no think time in the closed model (k6 virtual
+/// users); offered requests per second in the open model (see <see cref="OfferedRps"/>).</param>
 /// <param name="DurationSeconds">Length of the measured window.</param>
 /// <param name="Requests">Completed requests in the measured window.</param>
 /// <param name="P95Ms">Latency figures are null when no request completed in the measured window.</param>
-/// <param name="Errors">Failed requests: non-2xx status, timeouts, connection errors.</param>
+/// <param name="Errors">Failed requests: non-2xx status, timeouts, connection errors; in the open model also the
+/// arrivals dropped in the measured window (never sent on time).</param>
 /// <param name="ServerP50Ms">Median of Server-Timing app;dur: time inside the app's pipeline.</param>
 /// <param name="ThreadsAtStart">Thread-pool threads when the step's load began (warm-up included).</param>
 /// <param name="ThreadsAtEnd">Thread-pool threads at the end of the measured window.</param>
@@ -20,6 +22,8 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="Gauges">The experiment's gauge columns for this step, by column id (GaugeCatalog): "db.poolWaitMs" → 27.1; null when unknown.</param>
 /// <param name="LittlesLawRatio">Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop.</param>
 /// <param name="Flags">Reasons not to trust the step blindly, each a short sentence; empty when none.</param>
+/// <param name="OfferedRps">Open model: the arrival rate the step offered (Rps is what was achieved); null when closed.</param>
+/// <param name="Dropped">Open model: arrivals k6 could not send on time in the whole step (warm-up included); null when closed.</param>
 public sealed record StepResult(
     int Concurrency,
     DateTimeOffset StartedAt,
@@ -46,7 +50,9 @@ public sealed record StepResult(
     IReadOnlyDictionary<string, double?>? Gauges,
     double? LittlesLawRatio,
     bool MeetsSla,
-    IReadOnlyList<string> Flags)
+    IReadOnlyList<string> Flags,
+    double? OfferedRps = null,
+    long? Dropped = null)
 {
     /// <summary>The step's figure for a gauge column (GaugeColumn.Id); null when unknown.</summary>
     public double? Gauge(string columnId) => Gauges is not null && Gauges.TryGetValue(columnId, out var value) ? value : null;

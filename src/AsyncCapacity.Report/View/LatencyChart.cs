@@ -15,16 +15,16 @@ internal static class LatencyChart
         var sla = experiment.Sla.P95Ms;
         if (clients.Count > 0)
         {
-            datasets.Add(StepLines.Guide($"SLA: p95 ≤ {Format.Duration(sla)}", ChartColors.Sla,
+            datasets.Add(StepLines.Guide(experiment, $"SLA: p95 ≤ {Format.Duration(sla)}", ChartColors.Sla,
                 [(Math.Min(0, clients[0]), sla), (clients[^1], sla)], ms => Format.Duration(ms)));
         }
 
-        return new ChartModel(id, "latency", null, "p95 latency vs concurrent clients",
+        return new ChartModel(id, "latency", null, $"p95 latency vs {StepLines.AxisName(experiment)}",
             $"Log scale. Dashed: the SLA, p95 ≤ {Format.Duration(sla)}.",
             datasets,
             new Dictionary<string, AxisModel>
             {
-                ["x"] = StepLines.ClientsAxis(experiment),
+                ["x"] = StepLines.LoadAxis(experiment),
                 ["y"] = LogAxis.Of("p95 latency", datasets.SelectMany(d => d.Points).Select(p => p.Y)),
             });
     }

@@ -31,7 +31,7 @@ internal static class ServerTimeChart
         return new ChartModel(id, "server-time", null, "Client p50 vs server p50 by concurrency", Note, datasets,
             new Dictionary<string, AxisModel>
             {
-                ["x"] = StepLines.ClientsAxis(experiment),
+                ["x"] = StepLines.LoadAxis(experiment),
                 ["y"] = LogAxis.Of("p50", datasets.SelectMany(d => d.Points).Select(p => p.Y)),
             },
             Wide: true);
@@ -40,6 +40,6 @@ internal static class ServerTimeChart
     private static DatasetModel Line(string label, string color, VariantResult variant, Func<StepResult, double?> value) =>
         new(label, color,
             [.. variant.Steps.OrderBy(s => s.Concurrency).Where(s => value(s) > 0)
-                .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {Format.Duration(value(s))} at {Format.Clients(s.Concurrency)}"))],
+                .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {Format.Duration(value(s))} at {Format.Load(s.Concurrency, s.OfferedRps is not null)}"))],
             PointRadius: 3.5, HoverRadius: 6);
 }

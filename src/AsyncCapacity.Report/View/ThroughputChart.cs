@@ -11,20 +11,26 @@ internal static class ThroughputChart
         var datasets = experiment.Variants.Select((_, i) => StepLines.Of(experiment, i, s => s.Rps, Rps)).ToList();
         var clients = StepLines.Concurrencies(experiment);
         var ideal = string.Empty;
-        if (experiment.IdealRpsPerClient is { } perClient && clients.Count > 0)
+        if (Format.IsOpenModel(experiment) && clients.Count > 0)
         {
-            datasets.Add(StepLines.Guide($"ideal: clients × {Format.Rps(perClient)} req/s", ChartColors.Ideal,
+            // Open model: the ideal is to serve every arrival, achieved = offered.
+            datasets.Add(StepLines.Guide(experiment, "ideal: achieved = offered", ChartColors.Ideal, clients.Select(c => ((double)c, (double)c)), Rps));
+            ideal = " Dashed grey: the ideal, every arrival served (achieved = offered).";
+        }
+        else if (experiment.IdealRpsPerClient is { } perClient && clients.Count > 0)
+        {
+            datasets.Add(StepLines.Guide(experiment, $"ideal: clients × {Format.Rps(perClient)} req/s", ChartColors.Ideal,
                 clients.Select(c => ((double)c, c * perClient)), Rps));
             ideal = $" Dashed grey: the ideal, clients × {Format.Rps(perClient)} req/s.";
         }
 
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
-        return new ChartModel(id, "throughput", null, "Throughput vs concurrent clients",
+        return new ChartModel(id, "throughput", null, $"Throughput vs {StepLines.AxisName(experiment)}",
             $"req/s per step.{ideal} A cross marks a step that missed the SLA.",
             datasets,
             new Dictionary<string, AxisModel>
             {
-                ["x"] = StepLines.ClientsAxis(experiment),
+                ["x"] = StepLines.LoadAxis(experiment),
                 ["y"] = LinearAxis.Of("req/s", top, Format.Number),
             });
     }

@@ -64,7 +64,7 @@ internal static class TimelineChart
     {
         double Seconds(DateTimeOffset at) => (at.ToUnixTimeMilliseconds() - timeline.StartMs) / 1000.0;
         return [.. variant.Steps
-            .Select(s => new StepMarker(Seconds(s.StartedAt), Seconds(s.MeasuredFrom), Format.Clients(s.Concurrency), Format.Count(s.Concurrency)))
+            .Select(s => new StepMarker(Seconds(s.StartedAt), Seconds(s.MeasuredFrom), Format.Load(s.Concurrency, s.OfferedRps is not null), Format.Count(s.Concurrency)))
             .Where(m => m.At >= -5 && m.At <= timeline.LastSecond + 5)];
     }
 }

@@ -8,6 +8,43 @@ public sealed class StepAnalysisTests
     private static readonly Sla Sla = new(1000, 0.01);
 
     [Fact]
+    public void In_the_open_model_dropped_arrivals_of_the_measured_window_count_as_errors_and_Littles_law_is_not_checked()
+    {
+        // Arrange: 100 req/s offered for 2 s of warm-up + 10 s; 600 answered, 120 dropped over the whole step (100 of
+        // them in the measured 10 of its 12 seconds)
+        var closed = StepFactory.Run("sync", 100, requests: 600, p95: 400);
+        var open = closed with { Step = closed.Step with { Dropped = 120 } };
+
+        // Act
+        var step = StepAnalysis.Analyse(open, Sla);
+
+        // Assert
+        Assert.Equal(100, step.OfferedRps);
+        Assert.Equal(60, step.Rps);
+        Assert.Equal(120, step.Dropped);
+        Assert.Equal(100, step.Errors);
+        Assert.Equal(100.0 / 700, step.ErrorRate, precision: 6);
+        Assert.False(step.MeetsSla);
+        Assert.Null(step.LittlesLawRatio);
+        Assert.Contains(step.Flags, f => f.StartsWith("120 arrivals were dropped", StringComparison.Ordinal) && f.Contains("achieved 60 of 100 req/s offered", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void An_open_step_with_nothing_dropped_meets_the_SLA_on_its_latency()
+    {
+        // Arrange
+        var closed = StepFactory.Run("async", 100, requests: 1000, p95: 504, avg: 501);
+
+        // Act
+        var step = StepAnalysis.Analyse(closed with { Step = closed.Step with { Dropped = 0 } }, Sla);
+
+        // Assert
+        Assert.True(step.MeetsSla);
+        Assert.Equal(0, step.Errors);
+        Assert.Empty(step.Flags);
+    }
+
+    [Fact]
     public void Throughput_is_completed_requests_per_measured_second()
     {
         // Act

@@ -118,7 +118,29 @@ public sealed class SweepCommandTests
         { "set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead", ["--target", "http://127.0.0.1:1", "--request-queue-limit", "5"] },
         { "--request-queue-concurrency needs --request-queue-limit", ["--request-queue-concurrency", "5"] },
         { "--request-queue-limit must be between 0 and 1000000; got -1.", ["--request-queue-limit", "-1"] },
+        { "Argument 'half-open' not recognized", ["--model", "half-open"] },
+        { "--model open needs arrival rates for every experiment: --rates 10,50,100 for all, or --rates sleep=10,50 (none for sleep).", ["--model", "open", "-e", "sleep"] },
+        { "(none for content)", ["--model", "open", "-e", "sleep,content", "--rates", "sleep=10"] },
+        { "--rates are arrival rates for the open model: add --model open", ["--rates", "10,50"] },
+        { "--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.", ["--model", "open", "--rates", "10", "--steps", "1"] },
+        { "--rates takes a comma-separated list of arrival rates from 1 to 20000 req/s", ["--model", "open", "--rates", "10,fast"] },
+        { "--rates: 'db' is not an experiment of this sweep (sleep).", ["--model", "open", "-e", "sleep", "--rates", "10", "--rates", "db=5"] },
     };
+
+    [Fact]
+    public void The_open_model_takes_its_steps_from_the_rates_for_all_or_one_experiment()
+    {
+        // Act
+        var request = Request("--model", "open", "-e", "sleep,content", "--rates", "10,50", "--rates", "sleep=5,20,80");
+
+        // Assert
+        Assert.True(request.IsOpenModel);
+        Assert.Equal("req/s", request.StepUnit);
+        Assert.Equal([5, 20, 80], request.StepsFor(ExperimentCatalog.Get("sleep")));
+        Assert.Equal([10, 50], request.StepsFor(ExperimentCatalog.Get("content")));
+        Assert.Contains("sleep: sync, async × 5,20,80 req/s = 6 steps", SweepPlan.Describe(request), StringComparison.Ordinal);
+        Assert.Contains("Load model: open", SweepPlan.Describe(request), StringComparison.Ordinal);
+    }
 
     [Theory]
     [MemberData(nameof(Refusals))]
