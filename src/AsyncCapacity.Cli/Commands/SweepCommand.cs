@@ -52,11 +52,12 @@ internal static class SweepCommand
         var queueConcurrency = SweepOptions.RequestQueueConcurrency();
         var model = SweepOptions.Model();
         var rates = SweepOptions.Rates();
+        var appSettings = SweepOptions.AppSettings();
 
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
-            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates,
+            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings,
         };
 
         // Rules that span options: each names what to type instead.
@@ -76,6 +77,11 @@ internal static class SweepCommand
             if (external && (Valid(result, queueLimit) is not null || Valid(result, queueConcurrency) is not null))
             {
                 result.AddError("The --request-queue-* options configure the app the sweep starts; with --target, set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead.");
+            }
+
+            if (external && (Valid(result, appSettings) ?? []).Length > 0)
+            {
+                result.AddError("--app-setting configures the app the sweep starts; with --target, set those environment variables on your app instead.");
             }
 
             if (Valid(result, queueConcurrency) is not null && Valid(result, queueLimit) is null)
@@ -142,7 +148,9 @@ internal static class SweepCommand
                 parse.GetValue(queueLimit) is { } limit
                     ? new RequestQueueSettings(parse.GetValue(queueConcurrency) ?? SweepOptions.RequestQueueDefaultConcurrency, limit)
                     : null,
-                parse.GetValue(model)!);
+                parse.GetValue(model)!,
+                (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
+                    .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase));
             return request;
         }
 

@@ -67,6 +67,29 @@ internal static class SweepOptions
         CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of arrival rates from 1 to {MaxConcurrency} req/s, e.g. 10,50,100", ParseSteps),
     };
 
+    /// <summary>Settings the sweep itself gives the app: each has its own option, which the refusal names.</summary>
+    private static readonly (string Prefix, string Instead)[] OwnedSettings =
+    [
+        ("Database__", "the --db-* options"),
+        ("RequestQueue__", "--request-queue-limit and --request-queue-concurrency"),
+        ("ThreadPool__MinWorkerThreads", "--min-threads"),
+        ("Diagnostics__", "nothing: the sweep sets it to read the app's timeline"),
+        ("ASPNETCORE_", "nothing: the sweep picks the app's port and environment"),
+        ("DOTNET_", "nothing: the sweep sets the app's environment"),
+    ];
+
+    public static Option<AppSetting[]> AppSettings() => new("--app-setting")
+    {
+        Description = "A setting of the app the sweep starts, as its environment variable: Audit__BoundedWriters=25, Audit__WriteDelayMs=10 "
+            + "(README lists them; the app checks each at start). Repeatable; shown in the report's header and named by `capacity compare`.",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => [.. result.Tokens.Select(t => AppSetting.Parse(t.Value, result)).OfType<AppSetting>()],
+    };
+
+    /// <summary>The option to use instead of `--app-setting key`, when the sweep owns that setting; null otherwise.</summary>
+    public static string? Owner(string key) =>
+        OwnedSettings.FirstOrDefault(o => key.StartsWith(o.Prefix, StringComparison.OrdinalIgnoreCase)).Instead;
+
     public static Option<double?> Seconds(string name, string description, double minimum) => new(name)
     {
         Description = description,
@@ -214,5 +237,27 @@ internal sealed record ParameterSetting(Experiment Experiment, Parameter Paramet
         }
 
         return new ParameterSetting(experiment, parameter, canonical);
+    }
+}
+
+/// <summary>One `--app-setting Section__Key=value`: an environment variable of the app the sweep starts.</summary>
+internal sealed record AppSetting(string Key, string Value)
+{
+    public static AppSetting? Parse(string entry, ArgumentResult result)
+    {
+        var (key, value) = entry.Split('=', 2, StringSplitOptions.TrimEntries) is [var k, var v] ? (k, v) : (entry, "");
+        if (!System.Text.RegularExpressions.Regex.IsMatch(key, "^[A-Za-z][A-Za-z0-9]*(__[A-Za-z][A-Za-z0-9]*)+$") || value.Length == 0)
+        {
+            result.AddError($"--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got '{entry}'.");
+            return null;
+        }
+
+        if (SweepOptions.Owner(key) is { } instead)
+        {
+            result.AddError($"--app-setting {key}: the sweep sets this one itself; use {instead}.");
+            return null;
+        }
+
+        return new AppSetting(key, value);
     }
 }

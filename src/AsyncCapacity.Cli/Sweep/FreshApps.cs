@@ -75,6 +75,11 @@ internal sealed class FreshApps : IAppSource
             environment["RequestQueue__Limit"] = queue.Limit.ToString(CultureInfo.InvariantCulture);
         }
 
+        foreach (var (key, value) in _request.AppSettings ?? new Dictionary<string, string>())
+        {
+            environment[key] = value;
+        }
+
         if (_request.MinWorkerThreads is { } min)
         {
             environment["ThreadPool__MinWorkerThreads"] = min.ToString(CultureInfo.InvariantCulture);

@@ -11,6 +11,11 @@ internal static class SweepPlan
         var text = new StringBuilder();
         var target = request.Target is null ? "a fresh app process per step, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between steps)";
         text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per step, against {target}.");
+        if (request.AppSettings is { Count: > 0 } appSettings)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"App settings: {string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}"))}.");
+        }
+
         if (request.IsOpenModel)
         {
             text.AppendLine("Load model: open, each step a fixed arrival rate (req/s); dropped arrivals count as errors.");

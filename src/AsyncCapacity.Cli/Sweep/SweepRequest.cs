@@ -23,7 +23,8 @@ internal sealed record SweepRequest(
     int? MinWorkerThreads,
     DatabaseSettings Database,
     RequestQueueSettings? RequestQueue = null,
-    string Model = SweepOptions.ClosedModel)
+    string Model = SweepOptions.ClosedModel,
+    IReadOnlyDictionary<string, string>? AppSettings = null)
 {
     /// <summary>Open model: each step is an arrival rate (req/s) rather than a number of clients.</summary>
     public bool IsOpenModel => Model == SweepOptions.OpenModel;
@@ -58,7 +59,7 @@ internal sealed record SweepRequest(
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
-    public bool Customised => StepOverrides.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
+    public bool Customised => StepOverrides.Count > 0 || AppSettings?.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
     /// <summary>Seconds of load, plus a few per step for starting the app and k6 when the harness owns the app.</summary>
     public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(

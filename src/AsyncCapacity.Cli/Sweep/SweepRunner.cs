@@ -52,7 +52,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
 
         var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
-            request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue);
+            request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
+            request.AppSettings is { Count: > 0 } appSettings ? appSettings : null);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla);
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);

@@ -43,8 +43,12 @@ internal sealed class WebApp : IAsyncDisposable
             if (await Task.WhenAny(healthy, exited) != healthy || !healthy.IsCompletedSuccessfully)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                throw new HarnessException(
-                    $"The app did not start on {url} within {StartTimeout.TotalSeconds:0} s; see {logPath}:{Environment.NewLine}{process.Tail()}");
+                // An app that refused its settings says why in one line ("Unhandled exception. ...: 'Audit:BoundedWriters
+                // (environment Audit__BoundedWriters) must be between 1 and 64.'"); the stack trace after it helps nobody here.
+                var reason = ReasonFrom(logPath);
+                throw new HarnessException(exited.IsCompletedSuccessfully
+                    ? $"The app exited at start (code {exited.Result}): {reason ?? process.Tail()}{Environment.NewLine}Full log: {logPath}"
+                    : $"The app did not start on {url} within {StartTimeout.TotalSeconds:0} s; see {logPath}:{Environment.NewLine}{process.Tail()}");
             }
 
             return new WebApp(process, url);
@@ -57,6 +61,30 @@ internal sealed class WebApp : IAsyncDisposable
     }
 
     public ValueTask DisposeAsync() => _process.DisposeAsync();
+
+    /// <summary>The app's last word on why it stopped ("Unhandled exception. ..."), from its log; null when it said none.</summary>
+    private static string? ReasonFrom(string logPath)
+    {
+        try
+        {
+            using var stream = new FileStream(logPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
+            using var reader = new StreamReader(stream);
+            string? reason = null;
+            while (reader.ReadLine() is { } line)
+            {
+                if (line.StartsWith("Unhandled exception.", StringComparison.Ordinal))
+                {
+                    reason = line;
+                }
+            }
+
+            return reason;
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+    }
 
     /// <summary>The dotnet host that runs this tool when there is one (dotnet run sets DOTNET_HOST_PATH), else PATH's.</summary>
     private static string DotnetHost() => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";

@@ -47,6 +47,11 @@ internal static class RunHeader
             Fact(html, "Request queue", $"{Format.Count(queue.MaxConcurrent)} requests served at once, {Format.Count(queue.Limit)} may wait; beyond: 503 Server Too Busy");
         }
 
+        if (run.Settings.AppSettings is { Count: > 0 } appSettings)
+        {
+            Fact(html, "App settings", string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}")));
+        }
+
         Fact(html, "SLA", Format.Sla(run.Sla));
         html.Close("dl").Close("header");
     }

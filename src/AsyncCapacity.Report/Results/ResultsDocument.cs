@@ -29,7 +29,11 @@ public sealed record RunInfo(
     SweepSettings Settings,
     Sla Sla);
 
-/// <summary>How the load was applied. <c>Model</c> is "closed": N concurrent clients with no think time.</summary>
+/// <summary>
+/// How the load was applied and the app configured. <c>Model</c> is "closed" (N concurrent clients with no think time)
+/// or "open" (a fixed arrival rate per step). <c>AppSettings</c>: the app's environment variables the sweep was given
+/// (`--app-setting Audit__BoundedWriters=25`); null when none.
+/// </summary>
 public sealed record SweepSettings(
     string Model,
     IReadOnlyList<int> Steps,
@@ -37,7 +41,8 @@ public sealed record SweepSettings(
     double StepSeconds,
     double CooldownSeconds,
     int? MinWorkerThreads,
-    RequestQueueSettings? RequestQueue = null);
+    RequestQueueSettings? RequestQueue = null,
+    IReadOnlyDictionary<string, string>? AppSettings = null);
 
 /// <summary>The app's request queue ("Server Too Busy") during the run: requests served at once, and how many may wait.</summary>
 public sealed record RequestQueueSettings(int MaxConcurrent, int Limit);

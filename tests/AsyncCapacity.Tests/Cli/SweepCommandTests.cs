@@ -119,6 +119,11 @@ public sealed class SweepCommandTests
         { "--request-queue-concurrency needs --request-queue-limit", ["--request-queue-concurrency", "5"] },
         { "--request-queue-limit must be between 0 and 1000000; got -1.", ["--request-queue-limit", "-1"] },
         { "Argument 'half-open' not recognized", ["--model", "half-open"] },
+        { "--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got 'writers=25'.", ["--app-setting", "writers=25"] },
+        { "got 'Audit__BoundedWriters='", ["--app-setting", "Audit__BoundedWriters="] },
+        { "--app-setting Database__MaxPoolSize: the sweep sets this one itself; use the --db-* options.", ["--app-setting", "Database__MaxPoolSize=5"] },
+        { "--app-setting ThreadPool__MinWorkerThreads: the sweep sets this one itself; use --min-threads.", ["--app-setting", "ThreadPool__MinWorkerThreads=5"] },
+        { "--app-setting configures the app the sweep starts; with --target, set those environment variables on your app instead.", ["--target", "http://127.0.0.1:1", "--app-setting", "Audit__BoundedWriters=25"] },
         { "--model open needs arrival rates for every experiment: --rates 10,50,100 for all, or --rates sleep=10,50 (none for sleep).", ["--model", "open", "-e", "sleep"] },
         { "(none for content)", ["--model", "open", "-e", "sleep,content", "--rates", "sleep=10"] },
         { "--rates are arrival rates for the open model: add --model open", ["--rates", "10,50"] },
@@ -126,6 +131,20 @@ public sealed class SweepCommandTests
         { "--rates takes a comma-separated list of arrival rates from 1 to 20000 req/s", ["--model", "open", "--rates", "10,fast"] },
         { "--rates: 'db' is not an experiment of this sweep (sleep).", ["--model", "open", "-e", "sleep", "--rates", "10", "--rates", "db=5"] },
     };
+
+    [Fact]
+    public void App_settings_reach_the_request_the_last_one_winning_and_make_the_run_customised()
+    {
+        // Act
+        var request = Request("-e", "audit", "--app-setting", "Audit__BoundedWriters=10", "--app-setting", "Audit__WriteDelayMs=20", "audit__boundedwriters=25");
+
+        // Assert
+        Assert.Equal(2, request.AppSettings!.Count);
+        Assert.Equal("25", request.AppSettings["Audit__BoundedWriters"]);
+        Assert.Equal("20", request.AppSettings["Audit__WriteDelayMs"]);
+        Assert.True(request.Customised);
+        Assert.Contains("App settings: ", SweepPlan.Describe(request), StringComparison.Ordinal);
+    }
 
     [Fact]
     public void The_open_model_takes_its_steps_from_the_rates_for_all_or_one_experiment()
