@@ -12,6 +12,7 @@ var root = new RootCommand(
 {
     SweepCommand.Create(),
     ReportCommand.Create(),
+    CompareCommand.Create(),
     ExperimentsCommand.Create(),
 };
 

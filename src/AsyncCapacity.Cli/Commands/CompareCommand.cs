@@ -1,0 +1,109 @@
+using System.CommandLine;
+using System.Globalization;
+using AsyncCapacity.Report.Compare;
+using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Cli.Commands;
+
+internal static class CompareCommand
+{
+    public static Command Create()
+    {
+        var runs = new Argument<string[]>("RUNS")
+        {
+            Description = "Two or more results.json files, or the report folders that hold them; the first is the baseline. "
+                + "Each run is named by its folder (reports/lab1-sleep → lab1-sleep).",
+            Arity = new ArgumentArity(2, 100),
+        };
+        var output = new Option<DirectoryInfo?>("--out", "-o")
+        {
+            Description = "Folder for compare.html [default: the baseline's folder].",
+        };
+        var noise = new Option<double>("--noise-percent")
+        {
+            Description = "A relative change smaller than this is noise, shown as ~ and not called a change: each step is measured once, "
+                + "and a shared machine drifts. A step flagged in either run is shown with ? and never judged.",
+            DefaultValueFactory = _ => NoiseRule.DefaultPercent,
+            Validators =
+            {
+                result =>
+                {
+                    if (result.GetValueOrDefault<double>() is var value && !(value > 0 && value < 100))
+                    {
+                        result.AddError(string.Create(CultureInfo.InvariantCulture, $"--noise-percent must be above 0 and below 100; got {value}."));
+                    }
+                },
+            },
+        };
+
+        var command = new Command("compare",
+            "Compare runs (change one knob, run again): what differs between their settings, req/s and p95 per step with the change, "
+            + "capacity at SLA, verdicts that flipped, flags raised in one run only; prints a table and writes compare.html. "
+            + "Warns when the runs are not like for like (another machine, other steps or step lengths).")
+        {
+            runs,
+            output,
+            noise,
+        };
+        command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(
+            token => RunAsync(parse.GetValue(runs)!, parse.GetValue(output), parse.GetValue(noise), token), cancellationToken));
+        return command;
+    }
+
+    private static async Task RunAsync(string[] inputs, DirectoryInfo? output, double noisePercent, CancellationToken cancellationToken)
+    {
+        var files = inputs.Select(ResultsFile).ToList();
+        var runs = new List<ComparedRun>();
+        foreach (var file in files)
+        {
+            var json = await File.ReadAllTextAsync(file, cancellationToken);
+            if (K6SummaryReader.LooksLikeK6Summary(json))
+            {
+                throw new UsageException($"{file} is a k6 results file, not a run's results.json: render it first (capacity report {file}), then compare the folder.");
+            }
+
+            runs.Add(new ComparedRun(Label(file, runs), ResultsJson.Deserialize(json, file)));
+        }
+
+        var comparison = RunComparison.Of(runs, new NoiseRule(noisePercent));
+        if (comparison.Experiments.Count == 0)
+        {
+            throw new UsageException("These runs have no experiment in common that ran in all of them: "
+                + string.Join("; ", runs.Select(r => $"{r.Label}: {string.Join(", ", r.Document.Experiments.Where(e => e.SkippedReason is null).Select(e => e.Name).DefaultIfEmpty("none"))}")) + ".");
+        }
+
+        await Console.Out.WriteAsync(CompareText.Render(comparison));
+        var directory = output?.FullName ?? Path.GetDirectoryName(files[0])!;
+        Directory.CreateDirectory(directory);
+        var html = Path.Combine(directory, "compare.html");
+        await File.WriteAllTextAsync(html, CompareHtml.Render(comparison), cancellationToken);
+        Console.WriteLine($"Comparison: {html}");
+    }
+
+    /// <summary>A results.json, or the folder that holds one; anything else is refused, naming what was expected.</summary>
+    private static string ResultsFile(string input)
+    {
+        if (File.Exists(input))
+        {
+            return Path.GetFullPath(input);
+        }
+
+        if (Directory.Exists(input))
+        {
+            var results = Path.Combine(input, "results.json");
+            return File.Exists(results)
+                ? Path.GetFullPath(results)
+                : throw new UsageException($"{Path.GetFullPath(input)} holds no results.json: give the folder of a `capacity sweep` report, or its results.json.");
+        }
+
+        throw new UsageException($"{Path.GetFullPath(input)} does not exist. Give results.json files, or the report folders that hold them.");
+    }
+
+    /// <summary>The run's folder name (reports/lab1-sleep → lab1-sleep), numbered when two runs share one.</summary>
+    private static string Label(string file, List<ComparedRun> earlier)
+    {
+        var name = Path.GetFileName(Path.GetDirectoryName(file)) is { Length: > 0 } folder ? folder : Path.GetFileNameWithoutExtension(file);
+        return earlier.Any(r => r.Label == name) ? $"{name} ({earlier.Count + 1})" : name;
+    }
+}

@@ -1,0 +1,180 @@
+using AsyncCapacity.Report.Compare;
+using AsyncCapacity.Report.Results;
+using AsyncCapacity.Tests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.Compare;
+
+/// <summary>
+/// `capacity compare` on real results files: the golden sweep of the sleep pair as the baseline, and copies of it with
+/// one thing changed, as a user's second run would have (a knob, a faster step, a flipped verdict, another machine).
+/// </summary>
+public sealed class CompareTests(ITestOutputHelper log) : IDisposable
+{
+    private readonly string _folder = Directory.CreateTempSubdirectory("capacity-compare-").FullName;
+
+    private static ResultsDocument Baseline() => ResultsJson.Deserialize(
+        File.ReadAllText(Path.Combine(Repository.Root, "tests", "AsyncCapacity.Tests", "Golden", "results-sleep.json")), "results-sleep.json");
+
+    [Fact]
+    public async Task The_changed_knob_is_named_and_the_flipped_verdicts_are_listed()
+    {
+        // Arrange: the second run raised the pool's minimum, and its sync step at 10 clients met the SLA
+        var baseline = Baseline();
+        var second = WithStep(baseline with { Run = baseline.Run with { Settings = baseline.Run.Settings with { MinWorkerThreads = 200 } } },
+            "sync", 10, s => s with { MeetsSla = true, Rps = s.Rps * 3, P95Ms = 505, Flags = [] });
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("before", baseline), Save("after", second));
+
+        // Assert
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("--min-threads: 2 → 200", output, StringComparison.Ordinal);
+        Assert.Contains("SLA verdicts flipped: sync at 10 clients missed → met.", output, StringComparison.Ordinal);
+        Assert.Contains("+200%", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("warning:", output, StringComparison.Ordinal);
+        Assert.Contains($"Comparison: {Path.Combine(_folder, "before", "compare.html")}", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_change_inside_the_noise_is_not_called_a_change_and_one_beyond_it_is()
+    {
+        // Arrange
+        var baseline = Baseline();
+        var second = WithStep(WithStep(baseline, "async", 50, s => s with { Rps = s.Rps * 1.05 }), "async", 100, s => s with { Rps = s.Rps * 0.7 });
+
+        // Act
+        var comparison = RunComparison.Of([new("a", baseline), new("b", second)], new NoiseRule(10));
+
+        // Assert
+        var async = comparison.Experiments.Single().Variants.Single(v => v.Name == "async");
+        Assert.Equal(ChangeKind.Noise, async.Steps.Single(s => s.Concurrency == 50).RpsChanges[1]!.Kind);
+        Assert.Equal("+5% ~", async.Steps.Single(s => s.Concurrency == 50).RpsChanges[1]!.Text);
+        var slower = async.Steps.Single(s => s.Concurrency == 100).RpsChanges[1]!;
+        Assert.Equal(ChangeKind.Change, slower.Kind);
+        Assert.Equal("−30%", slower.Text);
+        Assert.Empty(comparison.Differences);
+    }
+
+    [Fact]
+    public void A_step_flagged_in_either_run_is_shown_but_not_judged()
+    {
+        // Arrange: the baseline's sync step at 400 clients is flagged
+        var baseline = Baseline();
+        var second = WithStep(baseline, "sync", 400, s => s with { Rps = s.Rps * 2, Flags = [] });
+        Assert.NotEmpty(baseline.Experiments[0].Variants[0].Steps.Single(s => s.Concurrency == 400).Flags);
+
+        // Act
+        var comparison = RunComparison.Of([new("a", baseline), new("b", second)], new NoiseRule(10));
+
+        // Assert
+        var step = comparison.Experiments.Single().Variants.Single(v => v.Name == "sync").Steps.Single(s => s.Concurrency == 400);
+        Assert.Equal(ChangeKind.Untrusted, step.RpsChanges[1]!.Kind);
+        Assert.NotEmpty(step.FlagsInOneRunOnly);
+    }
+
+    [Fact]
+    public async Task Runs_from_another_machine_with_other_steps_are_compared_with_a_warning_on_the_common_steps()
+    {
+        // Arrange
+        var baseline = Baseline();
+        var other = baseline with
+        {
+            Run = baseline.Run with { Machine = "laptop", Cores = 8 },
+            Experiments = [.. baseline.Experiments.Select(e => e with
+            {
+                Variants = [.. e.Variants.Select(v => v with { Steps = [.. v.Steps.Where(s => s.Concurrency <= 50)] })],
+            })],
+        };
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("here", baseline), Save("there", other));
+
+        // Assert
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("warning: not like for like. Different machines", output, StringComparison.Ordinal);
+        Assert.Contains("vm, 2 cores (here) vs laptop, 8 cores (there)", output, StringComparison.Ordinal);
+        Assert.Contains("sleep: different steps (1,10,50,100,200,400 vs 1,10,50); only the steps every run measured are compared.", output, StringComparison.Ordinal);
+        Assert.Contains("machine: vm (2 cores) → laptop (8 cores)", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("  sync         100", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Compare_html_is_self_contained_and_overlays_every_run()
+    {
+        // Arrange
+        var baseline = Baseline();
+        var second = baseline with { Run = baseline.Run with { Settings = baseline.Run.Settings with { AppSettings = new Dictionary<string, string> { ["Audit__BoundedWriters"] = "25" } } } };
+        var third = WithStep(baseline, "async", 400, s => s with { Rps = s.Rps / 2 });
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("one", baseline), Save("two", second), Save("three", third), "--out", Path.Combine(_folder, "out"));
+
+        // Assert
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("Audit__BoundedWriters: (default) → 25 → (default)", output, StringComparison.Ordinal);
+        var html = await File.ReadAllTextAsync(Path.Combine(_folder, "out", "compare.html"));
+        Assert.DoesNotMatch("<script[^>]+src=|<link[^>]+href=\"http", html);
+        Assert.Contains("new Chart(", html, StringComparison.Ordinal);
+        Assert.All(["one · sync", "two · async", "three · async"], label => Assert.Contains(label, html, StringComparison.Ordinal));
+        Assert.Contains("\"dashed\":true", html, StringComparison.Ordinal);
+        Assert.Contains("Audit__BoundedWriters", html, StringComparison.Ordinal);
+    }
+
+    public static TheoryData<string, string[]> BadInputs => new()
+    {
+        { "Required argument missing", ["compare"] },
+        { "does not exist. Give results.json files, or the report folders that hold them.", ["compare", "{folder}/nope", "{golden}/results-sleep.json"] },
+        { "is a k6 results file, not a run's results.json: render it first", ["compare", "{golden}/k6-sleep.json", "{golden}/results-sleep.json"] },
+        { "is not a valid results file", ["compare", "{folder}/garbage.json", "{golden}/results-sleep.json"] },
+        { "holds no results.json", ["compare", "{folder}", "{golden}/results-sleep.json"] },
+        { "These runs have no experiment in common that ran in all of them: results-sleep: sleep; results-db: db.", ["compare", "{folder}/results-sleep/results.json", "{folder}/results-db/results.json"] },
+        { "--noise-percent must be above 0 and below 100; got 0.", ["compare", "{golden}/results-sleep.json", "{golden}/results-db.json", "--noise-percent", "0"] },
+    };
+
+    [Theory]
+    [MemberData(nameof(BadInputs))]
+    public async Task Bad_or_mismatched_inputs_exit_1_with_a_message_naming_what_is_wrong(string expected, string[] arguments)
+    {
+        // Arrange
+        var golden = Path.Combine(Repository.Root, "tests", "AsyncCapacity.Tests", "Golden");
+        await File.WriteAllTextAsync(Path.Combine(_folder, "garbage.json"), "{ not json");
+        foreach (var name in new[] { "results-sleep", "results-db" })
+        {
+            Directory.CreateDirectory(Path.Combine(_folder, name));
+            File.Copy(Path.Combine(golden, $"{name}.json"), Path.Combine(_folder, name, "results.json"), overwrite: true);
+        }
+
+        // Act
+        var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1),
+            [.. arguments.Select(a => a.Replace("{folder}", _folder, StringComparison.Ordinal).Replace("{golden}", golden, StringComparison.Ordinal))]);
+
+        // Assert
+        Assert.Equal(1, exitCode);
+        Assert.Contains(expected, output, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_folder, recursive: true);
+
+    private Task<(int ExitCode, string Output)> CompareAsync(params string[] arguments) =>
+        CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), ["compare", .. arguments]);
+
+    private string Save(string name, ResultsDocument document)
+    {
+        var folder = Path.Combine(_folder, name);
+        Directory.CreateDirectory(folder);
+        File.WriteAllText(Path.Combine(folder, "results.json"), ResultsJson.Serialize(document));
+        return folder;
+    }
+
+    private static ResultsDocument WithStep(ResultsDocument document, string variant, int concurrency, Func<StepResult, StepResult> change) => document with
+    {
+        Experiments = [.. document.Experiments.Select(e => e with
+        {
+            Variants = [.. e.Variants.Select(v => v.Name != variant ? v : v with
+            {
+                Steps = [.. v.Steps.Select(s => s.Concurrency == concurrency ? change(s) : s)],
+            })],
+        })],
+    };
+}
