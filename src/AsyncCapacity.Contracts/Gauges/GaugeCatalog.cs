@@ -14,6 +14,8 @@ public static class GaugeKeys
     public const string QueueServing = "queue.serving";
     public const string QueueRejected = "queue.rejected";
     public const string QueueLimit = "queue.limit";
+    public const string ConnectionsOpen = "connections.open";
+    public const string ConnectionsQueued = "connections.queued";
 }
 
 /// <summary>Every gauge an experiment can list. Adding one: its keys above, its entry here, the app's source of the keys.</summary>
@@ -79,7 +81,24 @@ public static class GaugeCatalog
         ],
         ErrorsAre: "503 Server Too Busy (request queue full)");
 
-    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue];
+    /// <summary>Kestrel's own connection counters: the clients a C10k step holds, and those not yet picked up.</summary>
+    public static Gauge Connections { get; } = new(
+        "connections",
+        "open connections",
+        "Open connections are the client connections Kestrel holds at the moment of the sample (its kestrel.active_connections "
+            + "counter), whether their request is being handled or waiting; queued, those accepted but not yet started "
+            + "(kestrel.queued_connections). An awaiting handler keeps thousands open with a handful of threads; a blocking one "
+            + "needs a thread for each.",
+        [
+            new(GaugeKeys.ConnectionsOpen, "open connections", GaugeAxis.Held, "#1864ab"),
+            new(GaugeKeys.ConnectionsQueued, "connections queued by Kestrel", GaugeAxis.Waiting, "#1864ab"),
+        ],
+        [
+            new("connections.max", "max open connections", "Most client connections open at once during the step (Kestrel's counter)",
+                GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.ConnectionsOpen),
+        ]);
+
+    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue, Connections];
 
     public static Gauge? Find(string id) => All.FirstOrDefault(g => g.Id == id);
 }

@@ -15,11 +15,11 @@ public sealed record RunFacts(
     Sla Sla);
 
 /// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
-public sealed record HostFacts(string Machine, string Os)
+public sealed record HostFacts(string Machine, string Os, ConnectionLimits? Limits = null)
 {
     public const string NotRecorded = "not recorded (k6 scripts run on their own)";
 
-    public static HostFacts Current { get; } = new(Environment.MachineName, RuntimeInformation.OSDescription);
+    public static HostFacts Current { get; } = new(Environment.MachineName, RuntimeInformation.OSDescription, KernelLimits.Read());
 
     public static HostFacts Unknown { get; } = new(NotRecorded, NotRecorded);
 }
@@ -42,7 +42,9 @@ public static class RunDescription
         run.Target,
         run.Isolation,
         run.Settings with { MinWorkerThreads = run.Settings.MinWorkerThreads ?? app?.MinWorkerThreads },
-        run.Sla);
+        run.Sla,
+        host.Limits is null && app?.ListenBacklog is null ? null
+            : (host.Limits ?? new ConnectionLimits(null, null, null, null)) with { ListenBacklog = app?.ListenBacklog });
 
     /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>

@@ -56,7 +56,8 @@ public static class StepAnalysis
             meetsSla,
             Flags(step, errorRate, littlesLaw, run.Cpu),
             step.IsOpenModel ? step.Concurrency : null,
-            step.Dropped);
+            step.Dropped,
+            run.Cpu?.LoadGeneratorMemoryMb);
     }
 
     private static List<string> Flags(K6Step step, double errorRate, double? littlesLaw, HostCpu? cpu)

@@ -7,7 +7,8 @@ namespace AsyncCapacity.Report.Analysis;
 public sealed record StepRun(K6Step Step, IReadOnlyList<RuntimeSample> Timeline, HostCpu? Cpu);
 
 /// <summary>CPU seen from outside the app during a step, as percentages of all cores.</summary>
-public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent);
+/// <param name="LoadGeneratorMemoryMb">k6's largest resident set during the step; null when unknown.</param>
+public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent, double? LoadGeneratorMemoryMb = null);
 
 /// <summary>One analysed step and the samples it was analysed from (they become its variant's timeline).</summary>
 public sealed record AnalysedStep(string Variant, long StartMs, StepResult Result, IReadOnlyList<RuntimeSample> Timeline);

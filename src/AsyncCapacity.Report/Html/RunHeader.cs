@@ -47,6 +47,11 @@ internal static class RunHeader
             Fact(html, "Request queue", $"{Format.Count(queue.MaxConcurrent)} requests served at once, {Format.Count(queue.Limit)} may wait; beyond: 503 Server Too Busy");
         }
 
+        if (run.Limits is { } limits)
+        {
+            Fact(html, "Connection limits", ConnectionLimits(limits));
+        }
+
         if (run.Settings.AppSettings is { Count: > 0 } appSettings)
         {
             Fact(html, "App settings", string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}")));
@@ -66,6 +71,35 @@ internal static class RunHeader
     };
 
     private static string PoolOf(int size) => $"pool of {Format.Count(size)} {(size == 1 ? "connection" : "connections")}";
+
+    /// <summary>"listen backlog 16,384 (the kernel caps it at somaxconn 4,096), 20,000 open files, ephemeral ports 32768-60999".</summary>
+    private static string ConnectionLimits(ConnectionLimits limits)
+    {
+        var parts = new List<string>();
+        if (limits.ListenBacklog is { } backlog)
+        {
+            parts.Add(limits.SoMaxConn is { } cap && cap < backlog
+                ? $"listen backlog {Format.Count(backlog)} (the kernel caps it at somaxconn {Format.Count(cap)})"
+                : $"listen backlog {Format.Count(backlog)}");
+        }
+
+        if (limits.SoMaxConn is { } soMaxConn && (limits.ListenBacklog is null || soMaxConn >= limits.ListenBacklog))
+        {
+            parts.Add($"somaxconn {Format.Count(soMaxConn)}");
+        }
+
+        if (limits.OpenFiles is { } files)
+        {
+            parts.Add($"{Format.Count(files)} open files per process");
+        }
+
+        if (limits.EphemeralPorts is { } ports)
+        {
+            parts.Add($"ephemeral ports {ports}");
+        }
+
+        return string.Join(", ", parts);
+    }
 
     private static string LoadModel(SweepSettings settings) => settings.Model switch
     {

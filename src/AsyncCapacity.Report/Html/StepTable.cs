@@ -118,7 +118,8 @@ internal static class StepTable
             html.Element("td", "num", GaugeFigures.Text(column, step));
         }
 
-        html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"))
+        html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
+                + (step.LoadGeneratorMemoryMb is { } k6Memory ? $" and {Format.Count(k6Memory)} MB" : string.Empty)))
             .Text(Format.Percent(step.CpuPercent)).Close("td")
             .Element("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", step.MeetsSla ? "✓ met" : "✗ missed")
             .Close("tr");

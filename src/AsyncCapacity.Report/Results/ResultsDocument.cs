@@ -27,7 +27,18 @@ public sealed record RunInfo(
     string Target,
     string Isolation,
     SweepSettings Settings,
-    Sla Sla);
+    Sla Sla,
+    ConnectionLimits? Limits = null);
+
+/// <summary>
+/// What capped connections during the run (C10k): the app's listen backlog and the kernel's limits on this machine,
+/// read from /proc; each null when unknown (not Linux, or not recorded).
+/// </summary>
+/// <param name="ListenBacklog">Kestrel's listen backlog as the app configured it.</param>
+/// <param name="SoMaxConn">net.core.somaxconn: the kernel caps every listen backlog at it.</param>
+/// <param name="OpenFiles">The soft limit on open files (ulimit -n) the sweep and its children ran with: one per connection, each side.</param>
+/// <param name="EphemeralPorts">net.ipv4.ip_local_port_range, "32768-60999": client ports for connections to one address.</param>
+public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? OpenFiles, string? EphemeralPorts);
 
 /// <summary>
 /// How the load was applied and the app configured. <c>Model</c> is "closed" (N concurrent clients with no think time)

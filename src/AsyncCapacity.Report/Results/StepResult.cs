@@ -22,6 +22,7 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="Gauges">The experiment's gauge columns for this step, by column id (GaugeCatalog): "db.poolWaitMs" → 27.1; null when unknown.</param>
 /// <param name="LittlesLawRatio">Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop.</param>
 /// <param name="Flags">Reasons not to trust the step blindly, each a short sentence; empty when none.</param>
+/// <param name="LoadGeneratorMemoryMb">k6's largest resident memory during the step, in MB; null when unknown.</param>
 /// <param name="OfferedRps">Open model: the arrival rate the step offered (Rps is what was achieved); null when closed.</param>
 /// <param name="Dropped">Open model: arrivals k6 could not send on time in the whole step (warm-up included); null when closed.</param>
 public sealed record StepResult(
@@ -52,7 +53,8 @@ public sealed record StepResult(
     bool MeetsSla,
     IReadOnlyList<string> Flags,
     double? OfferedRps = null,
-    long? Dropped = null)
+    long? Dropped = null,
+    double? LoadGeneratorMemoryMb = null)
 {
     /// <summary>The step's figure for a gauge column (GaugeColumn.Id); null when unknown.</summary>
     public double? Gauge(string columnId) => Gauges is not null && Gauges.TryGetValue(columnId, out var value) ? value : null;

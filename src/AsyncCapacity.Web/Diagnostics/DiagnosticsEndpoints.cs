@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 using AsyncCapacity.Web.Database;
+using AsyncCapacity.Web.Hosting;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
 using Microsoft.Extensions.Options;
@@ -28,7 +29,7 @@ public static class DiagnosticsEndpoints
 
     internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
         string? from, string? to, RuntimeTimeline timeline, RuntimeSampler sampler, RequestsInFlight inFlight,
-        LabDatabase database, IEnumerable<IGaugeSource> gauges, IOptions<DiagnosticsOptions> options)
+        LabDatabase database, IEnumerable<IGaugeSource> gauges, IOptions<DiagnosticsOptions> options, IOptions<ConnectionOptions> connections)
     {
         if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
         {
@@ -53,6 +54,7 @@ public static class DiagnosticsEndpoints
             Math.Round((DateTime.Now - Process.GetCurrentProcess().StartTime).TotalSeconds, 1),
             database.Unavailable is null ? new DatabaseInfo(database.Provider.ToString(), database.MaxPoolSize) : null,
             RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, gauges),
-            timeline.Between(fromMs, toMs)));
+            timeline.Between(fromMs, toMs),
+            connections.Value.ListenBacklog));
     }
 }

@@ -12,6 +12,8 @@ public static class DiagnosticsExtensions
         builder.Services.AddSingleton<RequestsInFlight>();
         builder.Services.AddSingleton(services =>
             new RuntimeTimeline(services.GetRequiredService<Microsoft.Extensions.Options.IOptions<DiagnosticsOptions>>().Value.TimelineCapacity));
+        // Kestrel's open connections for the timeline: what the C10k experiment holds (its gauge "connections").
+        builder.Services.AddSingleton<IGaugeSource, ConnectionGauge>();
         builder.Services.AddSingleton<RuntimeSampler>();
         builder.Services.AddHostedService(services => services.GetRequiredService<RuntimeSampler>());
         builder.Services.AddHealthChecks();

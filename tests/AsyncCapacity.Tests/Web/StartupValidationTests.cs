@@ -10,6 +10,8 @@ public sealed class StartupValidationTests
     [InlineData("ThreadPool:MinWorkerThreads", "40000", "ThreadPool__MinWorkerThreads")]
     [InlineData("Diagnostics:SampleIntervalMs", "5", "Diagnostics__SampleIntervalMs")]
     [InlineData("Diagnostics:TimelineCapacity", "0", "Diagnostics__TimelineCapacity")]
+    [InlineData("Connections:ListenBacklog", "0", "Connections__ListenBacklog")]
+    [InlineData("Connections:ListenBacklog", "70000", "Connections__ListenBacklog")]
     public async Task The_app_refuses_to_start_with_an_invalid_setting_and_names_the_key(string key, string value, string environmentVariable)
     {
         // Arrange

@@ -1,0 +1,46 @@
+using System.Diagnostics.Metrics;
+
+namespace AsyncCapacity.Web.Diagnostics;
+
+/// <summary>
+/// Kestrel's connection counters (the meter "Microsoft.AspNetCore.Server.Kestrel"), kept as running totals so that the
+/// sampler reads two numbers and never waits: the counters are up-down counters, published as +1/-1 per connection.
+/// </summary>
+internal sealed class ConnectionGauge : IGaugeSource, IDisposable
+{
+    private const string KestrelMeter = "Microsoft.AspNetCore.Server.Kestrel";
+    private readonly MeterListener _listener = new();
+    private long _open;
+    private long _queued;
+
+    public ConnectionGauge()
+    {
+        _listener.InstrumentPublished = (instrument, listener) =>
+        {
+            if (instrument.Meter.Name == KestrelMeter && instrument.Name is "kestrel.active_connections" or "kestrel.queued_connections")
+            {
+                listener.EnableMeasurementEvents(instrument);
+            }
+        };
+        _listener.SetMeasurementEventCallback<long>((instrument, delta, _, _) =>
+        {
+            if (instrument.Name == "kestrel.active_connections")
+            {
+                Interlocked.Add(ref _open, delta);
+            }
+            else
+            {
+                Interlocked.Add(ref _queued, delta);
+            }
+        });
+        _listener.Start();
+    }
+
+    public void Read(IDictionary<string, double> gauges)
+    {
+        gauges[GaugeKeys.ConnectionsOpen] = Interlocked.Read(ref _open);
+        gauges[GaugeKeys.ConnectionsQueued] = Interlocked.Read(ref _queued);
+    }
+
+    public void Dispose() => _listener.Dispose();
+}
