@@ -5,6 +5,7 @@ using AsyncCapacity.Web.Diagnostics;
 using AsyncCapacity.Web.Experiments;
 using AsyncCapacity.Web.Hosting;
 using AsyncCapacity.Web.RequestQueue;
+using AsyncCapacity.Web.WebSockets;
 
 namespace AsyncCapacity.Web;
 
@@ -31,6 +32,9 @@ public static class AsyncCapacityApp
         // Configure the request queue in front of the experiments ("Server Too Busy"), off unless RequestQueue:MaxConcurrent is set
         builder.AddRequestQueue();
 
+        // Configure the WebSocket echo pair's session count for the timeline
+        builder.AddWebSocketEcho();
+
         return builder;
     }
 
@@ -48,6 +52,9 @@ public static class AsyncCapacityApp
 
         // Liveness and runtime figures
         app.MapDiagnostics();
+
+        // WebSocket upgrades for the echo pair (plain requests pass through untouched)
+        app.UseWebSockets();
 
         // The baseline, then every experiment declared in experiments/*.json, each pair differing in one blocking call
         app.MapHello();

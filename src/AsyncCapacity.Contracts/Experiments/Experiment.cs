@@ -50,6 +50,11 @@ public sealed record Experiment(
         foreach (var parameter in Parameters)
         {
             var value = values.TryGetValue(parameter.Name, out var given) ? given : parameter.Default;
+            if (parameter.In == ParameterLocation.Client)
+            {
+                continue;
+            }
+
             if (parameter.In == ParameterLocation.Path)
             {
                 path = path.Replace("{" + parameter.Name + "}", Uri.EscapeDataString(value), StringComparison.Ordinal);
@@ -81,6 +86,13 @@ public enum LoadKind
 {
     /// <summary>One HTTP request, answered 2xx when it succeeded.</summary>
     Http,
+
+    /// <summary>
+    /// One WebSocket session for the whole step: send a message, wait for its echo, send again. A "request" of the
+    /// analysis is then one echo (messages/s, round-trip time); a failed or dropped connection is an error.
+    /// </summary>
+    [JsonStringEnumMemberName("websocket")]
+    WebSocket,
 }
 
 /// <summary>One side of the pair. <c>Blocking</c> marks the side that holds a thread while it waits.</summary>

@@ -9,6 +9,9 @@ public enum ParameterLocation
 {
     Query,
     Path,
+
+    /// <summary>Read by the load generator only (a message size, ws or wss), never sent to the app.</summary>
+    Client,
 }
 
 public enum ParameterType

@@ -16,6 +16,8 @@ public static class GaugeKeys
     public const string QueueLimit = "queue.limit";
     public const string ConnectionsOpen = "connections.open";
     public const string ConnectionsQueued = "connections.queued";
+    public const string WebSocketSessions = "websocket.sessions";
+    public const string WebSocketMessages = "websocket.messages";
 }
 
 /// <summary>Every gauge an experiment can list. Adding one: its keys above, its entry here, the app's source of the keys.</summary>
@@ -98,7 +100,23 @@ public static class GaugeCatalog
                 GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.ConnectionsOpen),
         ]);
 
-    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue, Connections];
+    /// <summary>The WebSocket echo's sessions and messages: clients connected now, echoes per second.</summary>
+    public static Gauge WebSocketSessions { get; } = new(
+        "websocket-sessions",
+        "WebSocket sessions",
+        "Sessions are the WebSocket clients whose echo loop is running in the app at the moment of the sample; messages per second, "
+            + "the rise of the app's echo count between two samples ÷ the seconds between them. A blocking echo loop holds a pool "
+            + "thread per session, so its threads climb with the clients; a fresh app process restarts the count.",
+        [
+            new(GaugeKeys.WebSocketSessions, "sessions open", GaugeAxis.Held, "#862e9c"),
+            new(GaugeKeys.WebSocketMessages, "messages echoed per second", GaugeAxis.Rate, "#e8590c", Total: true),
+        ],
+        [
+            new("websocket.maxSessions", "max sessions", "Most WebSocket sessions open in the app at once during the step",
+                GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.WebSocketSessions),
+        ]);
+
+    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue, Connections, WebSocketSessions];
 
     public static Gauge? Find(string id) => All.FirstOrDefault(g => g.Id == id);
 }

@@ -49,7 +49,8 @@ public sealed class AppHostFixture : IAsyncLifetime
         }
     }
 
-    public static WebApplication Build(IReadOnlyDictionary<string, string?> settings)
+    /// <param name="urls">Where to listen; several separated by ';' (an https:// one gets the app's self-signed certificate).</param>
+    public static WebApplication Build(IReadOnlyDictionary<string, string?> settings, string urls = "http://127.0.0.1:0")
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions
         {
@@ -57,7 +58,7 @@ public sealed class AppHostFixture : IAsyncLifetime
             ContentRootPath = AppContext.BaseDirectory,
             ApplicationName = typeof(AsyncCapacityApp).Assembly.GetName().Name,
         });
-        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.WebHost.UseUrls(urls.Split(';'));
         builder.Configuration.AddInMemoryCollection(settings);
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
         builder.AddAsyncCapacity();
@@ -66,8 +67,10 @@ public sealed class AppHostFixture : IAsyncLifetime
         return app;
     }
 
-    public static Uri Address(WebApplication app) =>
-        new(app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
+    public static Uri Address(WebApplication app) => Addresses(app)[0];
+
+    public static IReadOnlyList<Uri> Addresses(WebApplication app) =>
+        [.. app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Select(a => new Uri(a))];
 }
 
 [CollectionDefinition(Name)]

@@ -1,0 +1,14 @@
+using AsyncCapacity.Web.Diagnostics;
+
+namespace AsyncCapacity.Web.WebSockets;
+
+public static class WebSocketExtensions
+{
+    /// <summary>The echo pair's session count, read by the sampler.</summary>
+    public static WebApplicationBuilder AddWebSocketEcho(this WebApplicationBuilder builder)
+    {
+        builder.Services.AddSingleton<EchoSessions>();
+        builder.Services.AddSingleton<IGaugeSource>(services => services.GetRequiredService<EchoSessions>());
+        return builder;
+    }
+}
