@@ -1,8 +1,8 @@
 using System.Buffers;
 using System.Net.WebSockets;
+using AsyncCapacity.Web.WebSockets;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http.HttpResults;
-using AsyncCapacity.Web.WebSockets;
 
 namespace AsyncCapacity.Web.Experiments;
 
