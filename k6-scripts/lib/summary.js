@@ -13,6 +13,16 @@ function values(data, metric, step) {
   return m && m.values ? m.values : {};
 }
 
+function websocketFigures(data, step) {
+  const metric = (name) => (data.metrics[`${name}{step:${step.name}}`] || {}).values || {};
+  const c = metric('capacity_ws_connect');
+  return {
+    connectMs: c.count > 0 ? { avg: finite(c.avg), med: finite(c.med), p95: finite(c['p(95)']), max: finite(c.max) } : null,
+    connectionsFailed: metric('capacity_ws_failed').count || 0,
+    connectionsDropped: metric('capacity_ws_dropped').count || 0,
+  };
+}
+
 function droppedIterations(data, step) {
   const m = data.metrics[`dropped_iterations{scenario:${step.name}}`];
   return (m && m.values && m.values.count) || 0;
@@ -46,6 +56,8 @@ function stepResult(data, config, step, startedAtMs) {
     serverMs: has(s) ? { avg: finite(s.avg), med: finite(s.med), p95: finite(s['p(95)']), max: finite(s.max) } : null,
     // Open model only: arrivals k6 could not send because every client was still waiting (warm-up included).
     dropped: config.model === 'open' ? droppedIterations(data, step) : null,
+    // WebSocket steps only: connect time, connections that failed and sessions that dropped (warm-up included).
+    ...(data.metrics[`capacity_ws_connect{step:${step.name}}`] || data.metrics[`capacity_ws_failed{step:${step.name}}`] ? websocketFigures(data, step) : {}),
   };
 }
 

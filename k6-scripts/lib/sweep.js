@@ -52,7 +52,7 @@ function executor(step, config) {
 }
 
 // Every scenario runs the script's one exec function, `request`, and tells it its variant through its own env.
-export function buildOptions(config) {
+export function buildOptions(config, websocket = false) {
   const scenarios = {};
   const thresholds = {};
   for (const step of planSteps(config)) {
@@ -79,6 +79,13 @@ export function buildOptions(config) {
     // Always true too: arrivals the open model could not send on time. k6 tags them with the scenario only (not
     // with the step or phase), so they cover the whole step; the analysis decides what they cost the SLA.
     if (config.model === 'open') thresholds[`dropped_iterations{scenario:${step.name}}`] = ['count>=0'];
+    // WebSocket steps: connections, tagged by step only (clients connect during the warm-up). The SLA counts a failed
+    // or dropped connection through capacity_req_failed; these exist for the results file.
+    if (websocket) {
+      thresholds[`capacity_ws_connect{step:${step.name}}`] = ['max>=0'];
+      thresholds[`capacity_ws_failed{step:${step.name}}`] = ['count>=0'];
+      thresholds[`capacity_ws_dropped{step:${step.name}}`] = ['count>=0'];
+    }
   }
   return {
     scenarios,

@@ -102,6 +102,16 @@ internal static class SweepCommand
                 result.AddError("--rates are arrival rates for the open model: add --model open, or give clients with --steps.");
             }
 
+            if (open && chosen.FirstOrDefault(e => e.Load != LoadKind.Http) is { } session)
+            {
+                result.AddError($"--model open offers requests at a fixed rate; {session.Id} is a {session.Load.ToString().ToLowerInvariant()} experiment whose clients hold a session each: leave it out (-e) or sweep it closed.");
+            }
+
+            if (external && (Valid(result, set) ?? []).Any(s => s.Experiment.Load == LoadKind.WebSocket && s.Parameter.Name == "tls" && s.Value == "true"))
+            {
+                result.AddError("websocket.tls=true makes the sweep start the app with a TLS listener; with --target, give your app's https:// URL as --target instead.");
+            }
+
             if (open && (Valid(result, steps) ?? []).Length > 0)
             {
                 result.AddError("--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.");

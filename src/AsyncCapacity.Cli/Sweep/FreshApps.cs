@@ -46,7 +46,8 @@ internal sealed class FreshApps : IAppSource
     public async Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken)
     {
         var timelineFile = Path.Combine(_logDirectory, $"{batch.Name}-timeline.jsonl");
-        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{batch.Name}-app.log"), cancellationToken);
+        var tls = _request.Parameters[experiment.Id].TryGetValue("tls", out var wanted) && wanted == "true";
+        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{batch.Name}-app.log"), cancellationToken, tls);
         return new FreshApp(app, timelineFile);
     }
 
@@ -91,6 +92,14 @@ internal sealed class FreshApps : IAppSource
     private sealed class FreshApp(WebApp app, string timelineFile) : IRunningApp
     {
         public Uri Url => app.Url;
+
+        public Uri LoadUrl => app.TlsUrl ?? app.Url;
+
+        public async ValueTask<bool> EndSessionsAsync()
+        {
+            await app.DisposeAsync();
+            return true;
+        }
 
         public Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) =>
             new AppClient(app.Url).GetRuntimeAsync(long.MaxValue, cancellationToken);

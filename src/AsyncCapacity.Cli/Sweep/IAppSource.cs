@@ -31,6 +31,15 @@ internal interface IRunningApp : IAsyncDisposable
 {
     Uri Url { get; }
 
+    /// <summary>Where k6 sends the load: the app's TLS listener for a sweep over TLS (websocket.tls=true), else <see cref="Url"/>.</summary>
+    Uri LoadUrl => Url;
+
+    /// <summary>
+    /// Ends the sessions the app still holds, because k6 waits for every WebSocket session's close handshake before it ends
+    /// and a starved app answers late: a fresh app is stopped (its steps are over); an app someone else runs cannot be (false).
+    /// </summary>
+    ValueTask<bool> EndSessionsAsync() => ValueTask.FromResult(false);
+
     /// <summary>The app's runtime now (framework, cores, minimum threads, database), or null when it does not say.</summary>
     Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken);
 

@@ -12,6 +12,9 @@ namespace AsyncCapacity.Cli.Sweep;
 /// </summary>
 internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 {
+    /// <summary>How long k6 may run past its plan (steps and pauses) before the sweep ends the sessions the app still holds.</summary>
+    private static readonly TimeSpan OverrunGrace = TimeSpan.FromSeconds(20);
+
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
     private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration, request.StepUnit);
     private RuntimeReport? _app;
@@ -80,7 +83,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 await ProbeAsync(experiment, new AppClient(app.Url), cancellationToken);
             }
 
-            summary = await RunK6Async(experiment, app.Url, batch, k6, cpu, cancellationToken);
+            summary = await RunK6Async(experiment, app, batch, k6, cpu, cancellationToken);
             timeline = await app.FinishAsync(summary, cancellationToken);
         }
 
@@ -91,15 +94,17 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             var window = StandaloneResults.StepWindow(timeline, step);
             var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), request.SlaFor(experiment), gauges);
             analysed.Add(new AnalysedStep(step.Variant, step.StartMs, result, window));
-            _progress.StepDone(summary.Steps.Count > 1 ? $"{step.Variant} {step.Concurrency} {request.StepUnit}: {StepLine.Of(result)}" : StepLine.Of(result));
+            var unit = experiment.Load == LoadKind.WebSocket ? "msg/s" : "req/s";
+            _progress.StepDone(summary.Steps.Count > 1 ? $"{step.Variant} {step.Concurrency} {request.StepUnit}: {StepLine.Of(result, unit)}" : StepLine.Of(result, unit));
         }
 
         return analysed;
     }
 
     private async Task<K6Summary> RunK6Async(
-        Experiment experiment, Uri baseUrl, SweepBatch batch, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+        Experiment experiment, IRunningApp app, SweepBatch batch, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
+        var baseUrl = app.LoadUrl;
         var resultsFile = Path.Combine(_rawDirectory, $"{batch.Name}-k6.json");
         var sla = request.SlaFor(experiment);
         var environment = new Dictionary<string, string>
@@ -123,7 +128,17 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         await using var process = ChildProcess.Start(k6.Path, ["run", "--quiet", "--no-color", layout.SweepScript],
             layout.Root, environment, Path.Combine(_rawDirectory, $"{batch.Name}-k6.log"));
         cpu.Track(process.Id);
-        var exitCode = await process.WaitForExitAsync(cancellationToken);
+        var exited = process.WaitForExitAsync(cancellationToken);
+        if (await Task.WhenAny(exited, Task.Delay(Planned(batch) + OverrunGrace, cancellationToken)) != exited)
+        {
+            // k6 ends only once every WebSocket session has closed, and it closes with the close handshake, waiting without
+            // a deadline for the app's answer: a starved app answers late, a mute one never. The steps are over by now.
+            _progress.Warn(await app.EndSessionsAsync()
+                ? $"k6 was still waiting for the app to close its sessions {OverrunGrace.TotalSeconds:0} s after its last step; the app was stopped to end them (its steps were over)."
+                : $"k6 is still waiting for {baseUrl} to close its sessions {OverrunGrace.TotalSeconds:0} s after its last step; it ends when the target answers (Ctrl+C stops the sweep).");
+        }
+
+        var exitCode = await exited;
         if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
         {
             throw new HarnessException($"k6 failed (exit {exitCode}) on {batch.Name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
@@ -132,9 +147,22 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         return K6SummaryReader.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);
     }
 
+    /// <summary>How long a batch's k6 run is planned to last: its steps (warm-up and measure) and the pauses between them.</summary>
+    private TimeSpan Planned(SweepBatch batch)
+    {
+        var steps = batch.Variants.Count * batch.Steps.Count;
+        return TimeSpan.FromSeconds(steps * (request.WarmupSeconds + request.StepSeconds) + Math.Max(0, steps - 1) * batch.CooldownSeconds);
+    }
+
     /// <summary>One request per variant before the sweep, so a refused request fails in a second, not after the whole sweep.</summary>
     private async Task ProbeAsync(Experiment experiment, AppClient client, CancellationToken cancellationToken)
     {
+        // A WebSocket route answers a plain request with 400 by design; k6's first session is its probe.
+        if (experiment.Load != LoadKind.Http)
+        {
+            return;
+        }
+
         foreach (var variant in experiment.Variants)
         {
             var route = experiment.PathAndQuery(variant, request.Parameters[experiment.Id]);

@@ -6,13 +6,17 @@ internal sealed class WebApp : IAsyncDisposable
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
     private readonly ChildProcess _process;
 
-    private WebApp(ChildProcess process, Uri url)
+    private WebApp(ChildProcess process, Uri url, Uri? tlsUrl)
     {
         _process = process;
         Url = url;
+        TlsUrl = tlsUrl;
     }
 
     public Uri Url { get; }
+
+    /// <summary>The TLS listener (its certificate made by the app at start), when one was asked for; null otherwise.</summary>
+    public Uri? TlsUrl { get; }
 
     public static async Task BuildAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
     {
@@ -28,11 +32,13 @@ internal sealed class WebApp : IAsyncDisposable
 
     /// <summary>Starts the app on a free loopback port and waits until /healthz answers; a process that exits first fails the start.</summary>
     public static async Task<WebApp> StartAsync(
-        RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken)
+        RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken, bool tls = false)
     {
         var url = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
+        var tlsUrl = tls ? new Uri($"https://127.0.0.1:{LoopbackPort.Free()}") : null;
+        var urls = tlsUrl is null ? url.ToString() : $"{url};{tlsUrl}";
         var process = ChildProcess.Start(DotnetHost(),
-            [Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), "--urls", url.ToString()],
+            [Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), "--urls", urls],
             layout.WebOutput, environment, logPath);
         try
         {
@@ -51,7 +57,7 @@ internal sealed class WebApp : IAsyncDisposable
                     : $"The app did not start on {url} within {StartTimeout.TotalSeconds:0} s; see {logPath}:{Environment.NewLine}{process.Tail()}");
             }
 
-            return new WebApp(process, url);
+            return new WebApp(process, url, tlsUrl);
         }
         catch
         {

@@ -18,6 +18,9 @@ public static class GaugeKeys
     public const string ConnectionsQueued = "connections.queued";
     public const string WebSocketSessions = "websocket.sessions";
     public const string WebSocketMessages = "websocket.messages";
+
+    /// <summary>Every sample carries it (RuntimeSample.WorkingSetBytes, in MiB): what each held connection costs in memory.</summary>
+    public const string WorkingSetMb = "process.workingSetMb";
 }
 
 /// <summary>Every gauge an experiment can list. Adding one: its keys above, its entry here, the app's source of the keys.</summary>
@@ -83,6 +86,12 @@ public static class GaugeCatalog
         ],
         ErrorsAre: "503 Server Too Busy (request queue full)");
 
+    // Connection-bound experiments hold their clients for the whole step: what each costs in memory shows beside them.
+    private static GaugeSeries WorkingSet => new(GaugeKeys.WorkingSetMb, "working set (MiB)", GaugeAxis.Held, "#495057");
+
+    private static GaugeColumn WorkingSetColumn => new("process.maxWorkingSetMb", "max working set MiB",
+        "The app's largest working set (resident memory) during the step, in MiB", GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.WorkingSetMb);
+
     /// <summary>Kestrel's own connection counters: the clients a C10k step holds, and those not yet picked up.</summary>
     public static Gauge Connections { get; } = new(
         "connections",
@@ -94,10 +103,12 @@ public static class GaugeCatalog
         [
             new(GaugeKeys.ConnectionsOpen, "open connections", GaugeAxis.Held, "#1864ab"),
             new(GaugeKeys.ConnectionsQueued, "connections queued by Kestrel", GaugeAxis.Waiting, "#1864ab"),
+            WorkingSet,
         ],
         [
             new("connections.max", "max open connections", "Most client connections open at once during the step (Kestrel's counter)",
                 GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.ConnectionsOpen),
+            WorkingSetColumn,
         ]);
 
     /// <summary>The WebSocket echo's sessions and messages: clients connected now, echoes per second.</summary>
@@ -110,10 +121,12 @@ public static class GaugeCatalog
         [
             new(GaugeKeys.WebSocketSessions, "sessions open", GaugeAxis.Held, "#862e9c"),
             new(GaugeKeys.WebSocketMessages, "messages echoed per second", GaugeAxis.Rate, "#e8590c", Total: true),
+            WorkingSet,
         ],
         [
             new("websocket.maxSessions", "max sessions", "Most WebSocket sessions open in the app at once during the step",
                 GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.WebSocketSessions),
+            WorkingSetColumn,
         ]);
 
     public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue, Connections, WebSocketSessions];

@@ -1,3 +1,5 @@
+using AsyncCapacity.Contracts.Gauges;
+
 namespace AsyncCapacity.Contracts.Runtime;
 
 /// <summary>
@@ -17,6 +19,8 @@ public sealed record RuntimeSample(
     long GcHeapBytes,
     IReadOnlyDictionary<string, double>? Gauges = null)
 {
-    /// <summary>The gauge's value in this sample; null when the app did not sample it.</summary>
-    public double? Gauge(string key) => Gauges is not null && Gauges.TryGetValue(key, out var value) ? value : null;
+    /// <summary>The gauge's value in this sample; null when the app did not sample it. The working set is every sample's own.</summary>
+    public double? Gauge(string key) => key == GaugeKeys.WorkingSetMb
+        ? (WorkingSetBytes > 0 ? Math.Round(WorkingSetBytes / 1048576.0, 1) : null)
+        : Gauges is not null && Gauges.TryGetValue(key, out var value) ? value : null;
 }

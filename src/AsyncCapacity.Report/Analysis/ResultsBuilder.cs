@@ -12,7 +12,7 @@ public static class ResultsBuilder
         if (run.SkippedReason is not null)
         {
             return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
-                ideal, [], string.Empty, run.SkippedReason, declaration.Gauges ?? []);
+                ideal, [], string.Empty, run.SkippedReason, declaration.Gauges ?? [], LoadName(declaration));
         }
 
         // Declared variants first, in their order; then any a standalone k6 run added.
@@ -22,8 +22,12 @@ public static class ResultsBuilder
             .Where(name => run.Steps.Any(s => s.Variant == name));
         var variants = names.Select(name => BuildVariant(run, name)).ToList();
         return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
-            ideal, variants, Verdict.Of(variants, run.Sla), null, declaration.Gauges ?? []);
+            ideal, variants, Verdict.Of(variants, run.Sla, declaration.Load == LoadKind.WebSocket ? "msg/s" : "req/s"), null,
+            declaration.Gauges ?? [], LoadName(declaration));
     }
+
+    /// <summary>The declaration's load as results.json names it; null for plain HTTP, which older files assume.</summary>
+    private static string? LoadName(Experiment declaration) => declaration.Load == LoadKind.WebSocket ? "websocket" : null;
 
     /// <summary>The gauges an experiment lists, as the catalogue defines them; unknown ids (a newer file) are left out.</summary>
     public static IReadOnlyList<Gauge> GaugesOf(Experiment declaration) =>

@@ -26,7 +26,9 @@ public static class StepAnalysis
         // N = X·R holds for the closed model's N clients; an open step has no fixed N to check it against.
         double? littlesLaw = !step.IsOpenModel && latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
         var server = ServerWindow.Of(run.Timeline, step, (gauges ?? []).SelectMany(g => g.Columns));
-        var meetsSla = step.Requests > 0 && latency?.P95 <= sla.P95Ms && errorRate <= sla.MaxErrorRate;
+        // A WebSocket client that could not connect, or lost its session, is a client the app did not hold: no SLA allows one.
+        var lostSessions = (step.ConnectionsFailed ?? 0) + (step.ConnectionsDropped ?? 0);
+        var meetsSla = step.Requests > 0 && latency?.P95 <= sla.P95Ms && errorRate <= sla.MaxErrorRate && lostSessions == 0;
 
         return new StepResult(
             step.Concurrency,
@@ -57,7 +59,10 @@ public static class StepAnalysis
             Flags(step, errorRate, littlesLaw, run.Cpu),
             step.IsOpenModel ? step.Concurrency : null,
             step.Dropped,
-            run.Cpu?.LoadGeneratorMemoryMb);
+            run.Cpu?.LoadGeneratorMemoryMb,
+            step.ConnectMs?.P95,
+            step.ConnectionsFailed,
+            step.ConnectionsDropped);
     }
 
     private static List<string> Flags(K6Step step, double errorRate, double? littlesLaw, HostCpu? cpu)
@@ -78,6 +83,12 @@ public static class StepAnalysis
         {
             flags.Add(FormattableString.Invariant(
                 $"{step.Dropped} arrivals were dropped (warm-up included): every one of the step's clients was still waiting when they were due, so they were never sent. Counted as failures; achieved {step.Requests / Math.Max(0.001, (step.EndMs - step.MeasureFromMs) / 1000.0):0.#} of {step.Concurrency} req/s offered."));
+        }
+
+        if (step.ConnectionsFailed > 0 || step.ConnectionsDropped > 0)
+        {
+            flags.Add(FormattableString.Invariant(
+                $"{step.ConnectionsFailed ?? 0} WebSocket sessions failed to open and {step.ConnectionsDropped ?? 0} dropped before the step's end (warm-up included); each counts as an error."));
         }
 
         if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)

@@ -8,7 +8,8 @@ namespace AsyncCapacity.Report.Analysis;
 /// <summary>The experiment's result in one sentence of numbers, best variant first.</summary>
 public static class Verdict
 {
-    public static string Of(IReadOnlyList<VariantResult> variants, Sla sla)
+    /// <param name="unit">What throughput counts: "req/s", or "msg/s" for a WebSocket echo.</param>
+    public static string Of(IReadOnlyList<VariantResult> variants, Sla sla, string unit = "req/s")
     {
         if (variants.Count == 0 || variants.All(v => v.Steps.Count == 0))
         {
@@ -20,7 +21,7 @@ public static class Verdict
         text.Append($"Within the SLA ({Format.Sla(sla)}), ");
         for (var i = 0; i < ranked.Count; i++)
         {
-            text.Append(i == 0 ? string.Empty : "; ").Append(Describe(ranked[i], first: i == 0));
+            text.Append(i == 0 ? string.Empty : "; ").Append(Describe(ranked[i], first: i == 0, unit));
         }
 
         text.Append('.');
@@ -33,12 +34,12 @@ public static class Verdict
         // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.
         text.Append(" Peak throughput: ")
             .AppendJoin(", ", ranked.Select(v => v.Steps.MaxBy(s => s.Rps)!).Zip(ranked, (peak, v) =>
-                $"{v.Name} {Format.Rps(peak.Rps)} req/s at {Format.Load(peak.Concurrency, peak.OfferedRps is not null)}"))
+                $"{v.Name} {Format.Rps(peak.Rps)} {unit} at {Format.Load(peak.Concurrency, peak.OfferedRps is not null)}"))
             .Append('.');
         return text.ToString();
     }
 
-    private static string Describe(VariantResult variant, bool first)
+    private static string Describe(VariantResult variant, bool first, string unit)
     {
         var highest = variant.Steps.Max(s => s.Concurrency);
         if (variant.Capacity is not { } capacity)
@@ -50,8 +51,8 @@ public static class Verdict
 
         var open = Format.IsOpenModel(variant.Steps);
         var upTo = first
-            ? $"{variant.Name} met it up to {Format.ConcurrentLoad(capacity.Concurrency, open)} at {Format.Rps(capacity.Rps)} req/s"
-            : $"{variant.Name} up to {Format.Count(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} req/s";
+            ? $"{variant.Name} met it up to {Format.ConcurrentLoad(capacity.Concurrency, open)} at {Format.Rps(capacity.Rps)} {unit}"
+            : $"{variant.Name} up to {Format.Count(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} {unit}";
         return capacity.Concurrency == highest ? upTo + " (the highest step tested, so its capacity may be higher)" : upTo;
     }
 

@@ -35,7 +35,7 @@ internal static class CapacityCards
                 .Element("span", "capacity-clients", Format.Count(capacity.Concurrency))
                 .Text(Format.IsOpenModel(variant.Steps) ? " req/s offered, served at "
                     : capacity.Concurrency == 1 ? " concurrent client at " : " concurrent clients at ")
-                .Element("span", "capacity-rps", $"{Format.Rps(capacity.Rps)} req/s")
+                .Element("span", "capacity-rps", $"{Format.Rps(capacity.Rps)} {experiment.RateUnit}")
                 .Close("p");
         }
         else
@@ -57,7 +57,7 @@ internal static class CapacityCards
     /// </summary>
     private static string HighestStep(ExperimentResult experiment, StepResult step)
     {
-        var facts = new List<string> { $"{Format.Rps(step.Rps)} req/s", $"p95 {Format.Duration(step.P95Ms)}" };
+        var facts = new List<string> { $"{Format.Rps(step.Rps)} {experiment.RateUnit}", $"p95 {Format.Duration(step.P95Ms)}" };
         if (step.ThreadsAtEnd is { } threads)
         {
             facts.Add($"{Format.Count(threads)} pool threads");

@@ -18,6 +18,12 @@ internal static class StepTable
         + "<th scope=\"col\" class=\"num\">Clients</th>"
         + "<th scope=\"col\" class=\"num\">req/s</th>";
 
+    // WebSocket echo: throughput is echoes per second, latency the round trip of one message.
+    private const string WebSocketStart =
+        "<thead><tr>"
+        + "<th scope=\"col\" class=\"num\">Clients</th>"
+        + "<th scope=\"col\" class=\"num\" title=\"Echoes received per second in the measured window\">msg/s</th>";
+
     // Open model: the step is the arrival rate offered; what came back is the achieved rate beside it.
     private const string OpenModelStart =
         "<thead><tr>"
@@ -61,7 +67,7 @@ internal static class StepTable
 
         html.Open("div", "table-wrap")
             .Open("table", "steps", ("id", Id(experiment, variant)))
-            .Raw(Format.IsOpenModel(variant.Steps) ? OpenModelStart : ClosedModelStart)
+            .Raw(Format.IsOpenModel(variant.Steps) ? OpenModelStart : experiment.Load == "websocket" ? WebSocketStart : ClosedModelStart)
             .Raw(HeaderStart);
         foreach (var column in columns)
         {
@@ -109,6 +115,7 @@ internal static class StepTable
             .Open("td", step.ErrorRate > sla.MaxErrorRate ? "num over-sla" : "num",
                 ("title", $"{Format.Count(step.Errors)} of {Format.Count(step.Requests)} requests"
                     + (step.Dropped is { } dropped ? $"; {Format.Count(dropped)} arrivals dropped in the step (never sent on time)" : string.Empty)
+                    + (step.ConnectionsFailed is { } failed ? $"; sessions: {Format.Count(failed)} failed to open, {Format.Count(step.ConnectionsDropped)} dropped, connect p95 {Format.Duration(step.ConnectP95Ms)}" : string.Empty)
                     + (errorsAre is null ? string.Empty : $": {errorsAre}")))
             .Text(Format.Fraction(step.ErrorRate)).Close("td")
             .Element("td", "num", Threads(step))

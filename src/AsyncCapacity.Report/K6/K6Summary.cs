@@ -29,6 +29,9 @@ public sealed record K6Summary(
 /// </summary>
 /// <param name="Dropped">Open model only (null in the closed one): arrivals k6 could not send because every client it
 /// had was still waiting, counted over the whole step, warm-up included (k6 tags them with the scenario only).</param>
+/// <param name="ConnectMs">WebSocket steps: time to open a session (warm-up included, when clients connect).</param>
+/// <param name="ConnectionsFailed">WebSocket steps: sessions that never opened (refused, or not within 10 s).</param>
+/// <param name="ConnectionsDropped">WebSocket steps: sessions the server or the network closed before the step's end.</param>
 public sealed record K6Step(
     string Variant,
     int Concurrency,
@@ -39,7 +42,10 @@ public sealed record K6Step(
     long Failed,
     K6Trend? DurationMs,
     K6Trend? ServerMs,
-    long? Dropped = null)
+    long? Dropped = null,
+    K6Trend? ConnectMs = null,
+    long? ConnectionsFailed = null,
+    long? ConnectionsDropped = null)
 {
     /// <summary>Whether the step offered a fixed arrival rate (open model) rather than a number of clients.</summary>
     public bool IsOpenModel => Dropped is not null;

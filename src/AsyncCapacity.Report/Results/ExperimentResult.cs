@@ -19,7 +19,15 @@ public sealed record ExperimentResult(
     IReadOnlyList<VariantResult> Variants,
     string Verdict,
     string? SkippedReason,
-    IReadOnlyList<string>? Gauges = null);
+    IReadOnlyList<string>? Gauges = null,
+    string? Load = null)
+{
+    /// <summary>What a step's throughput counts: "msg/s" (echoes) for a WebSocket experiment, "req/s" otherwise.</summary>
+    public string RateUnit => Load == "websocket" ? "msg/s" : "req/s";
+
+    /// <summary>"p95 round trip" for a WebSocket experiment, "p95 latency" otherwise.</summary>
+    public string LatencyName => Load == "websocket" ? "round trip" : "latency";
+}
 
 /// <summary>One side of a pair ("sync" or "async"): its steps, its capacity and the server timeline behind them.</summary>
 /// <param name="Capacity">Highest tested concurrency that met the SLA, with its throughput; null when no step did.</param>

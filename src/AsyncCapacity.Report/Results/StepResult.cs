@@ -22,6 +22,9 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="Gauges">The experiment's gauge columns for this step, by column id (GaugeCatalog): "db.poolWaitMs" → 27.1; null when unknown.</param>
 /// <param name="LittlesLawRatio">Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop.</param>
 /// <param name="Flags">Reasons not to trust the step blindly, each a short sentence; empty when none.</param>
+/// <param name="ConnectP95Ms">WebSocket steps: p95 of the time to open a session; null for HTTP steps.</param>
+/// <param name="ConnectionsFailed">WebSocket steps: sessions that never opened; null for HTTP steps.</param>
+/// <param name="ConnectionsDropped">WebSocket steps: sessions closed by the server or the network before the step's end; null for HTTP steps.</param>
 /// <param name="LoadGeneratorMemoryMb">k6's largest resident memory during the step, in MB; null when unknown.</param>
 /// <param name="OfferedRps">Open model: the arrival rate the step offered (Rps is what was achieved); null when closed.</param>
 /// <param name="Dropped">Open model: arrivals k6 could not send on time in the whole step (warm-up included); null when closed.</param>
@@ -54,7 +57,10 @@ public sealed record StepResult(
     IReadOnlyList<string> Flags,
     double? OfferedRps = null,
     long? Dropped = null,
-    double? LoadGeneratorMemoryMb = null)
+    double? LoadGeneratorMemoryMb = null,
+    double? ConnectP95Ms = null,
+    long? ConnectionsFailed = null,
+    long? ConnectionsDropped = null)
 {
     /// <summary>The step's figure for a gauge column (GaugeColumn.Id); null when unknown.</summary>
     public double? Gauge(string columnId) => Gauges is not null && Gauges.TryGetValue(columnId, out var value) ? value : null;

@@ -19,7 +19,7 @@ internal static class LatencyChart
                 [(Math.Min(0, clients[0]), sla), (clients[^1], sla)], ms => Format.Duration(ms)));
         }
 
-        return new ChartModel(id, "latency", null, $"p95 latency vs {StepLines.AxisName(experiment)}",
+        return new ChartModel(id, "latency", null, $"p95 {experiment.LatencyName} vs {StepLines.AxisName(experiment)}",
             $"Log scale. Dashed: the SLA, p95 ≤ {Format.Duration(sla)}.",
             datasets,
             new Dictionary<string, AxisModel>

@@ -8,6 +8,7 @@ internal static class ThroughputChart
 {
     public static ChartModel Of(ExperimentResult experiment, string id)
     {
+        string Rps(double rps) => $"{Format.Rps(rps)} {experiment.RateUnit}";
         var datasets = experiment.Variants.Select((_, i) => StepLines.Of(experiment, i, s => s.Rps, Rps)).ToList();
         var clients = StepLines.Concurrencies(experiment);
         var ideal = string.Empty;
@@ -25,15 +26,13 @@ internal static class ThroughputChart
         }
 
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
-        return new ChartModel(id, "throughput", null, $"Throughput vs {StepLines.AxisName(experiment)}",
-            $"req/s per step.{ideal} A cross marks a step that missed the SLA.",
+        return new ChartModel(id, "throughput", null, $"{(experiment.Load == "websocket" ? "Messages echoed" : "Throughput")} vs {StepLines.AxisName(experiment)}",
+            $"{experiment.RateUnit} per step.{ideal} A cross marks a step that missed the SLA.",
             datasets,
             new Dictionary<string, AxisModel>
             {
                 ["x"] = StepLines.LoadAxis(experiment),
-                ["y"] = LinearAxis.Of("req/s", top, Format.Number),
+                ["y"] = LinearAxis.Of(experiment.RateUnit, top, Format.Number),
             });
     }
-
-    private static string Rps(double rps) => $"{Format.Rps(rps)} req/s";
 }

@@ -27,7 +27,7 @@ public sealed class K6SweepScriptTests
             ["EXPERIMENT"] = id,
             ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
             ["STEPS"] = "1,2",
-            ["SET"] = string.Join(",", experiment.Parameters.Select(p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? "5" : p.Default)}")),
+            ["SET"] = string.Join(",", experiment.Parameters.Select(p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? Math.Max(5, p.Min ?? 5) : p.Default)}")),
         });
         await app.StopAsync();
 

@@ -24,12 +24,12 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         // Assert: the run
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
         Assert.Contains($"Report: {Path.Combine(_output, "index.html")}", console, StringComparison.Ordinal);
-        Assert.Contains("[48/48] audit async", console, StringComparison.Ordinal);
+        Assert.Contains("[64/64] websocket async", console, StringComparison.Ordinal);
         Assert.Contains("Starting a private PostgreSQL", console, StringComparison.Ordinal);
 
         // Assert: the results
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
-        Assert.Equal(["sleep", "db", "content", "audit"], document.Experiments.Select(e => e.Name));
+        Assert.Equal(["sleep", "db", "content", "audit", "connections", "websocket"], document.Experiments.Select(e => e.Name));
         var sleep = document.Experiments[0];
         var sync = sleep.Variants.Single(v => v.Name == "sync");
         var async = sleep.Variants.Single(v => v.Name == "async");
@@ -72,6 +72,28 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.NotNull(auditAsync.Capacity);
         Assert.True(auditAsync.Capacity.Concurrency >= (bounded.Capacity?.Concurrency ?? 0), audit.Verdict);
         Assert.True(auditAsync.Steps.Max(s => s.Rps) > bounded.Steps.Max(s => s.Rps), audit.Verdict);
+
+        // Assert: C10k, the awaiting handler holds 10,000 connections without a failure, and serves more than the blocking one
+        var connections = document.Experiments[4];
+        var connectionsAsync = connections.Variants.Single(v => v.Name == "async");
+        var connectionsSync = connections.Variants.Single(v => v.Name == "sync");
+        var tenThousand = connectionsAsync.Steps.Single(s => s.Concurrency == 10_000);
+        Assert.True(tenThousand.Requests > 0, connections.Verdict);
+        Assert.Equal(0L, tenThousand.Errors);
+        Assert.NotNull(tenThousand.Gauge("connections.max"));
+        Assert.True(connectionsAsync.Steps.Max(s => s.Rps) > connectionsSync.Steps.Max(s => s.Rps), connections.Verdict);
+
+        // Assert: the WebSocket echo, in messages: the awaited loop meets the SLA with a handful of threads; the blocking
+        // loop's threads climb with its clients
+        var websocket = document.Experiments[5];
+        Assert.Equal("websocket", websocket.Load);
+        var echoAsync = websocket.Variants.Single(v => v.Name == "async");
+        var echoSync = websocket.Variants.Single(v => v.Name == "sync");
+        Assert.NotNull(echoAsync.Capacity);
+        Assert.True(echoAsync.Capacity.Concurrency > (echoSync.Capacity?.Concurrency ?? 0), websocket.Verdict);
+        Assert.True(echoSync.Steps.Max(s => s.ThreadsAtEnd ?? 0) > echoAsync.Steps.Max(s => s.ThreadsAtEnd ?? 0), websocket.Verdict);
+        Assert.All(echoAsync.Steps, s => Assert.Equal(0L, (s.ConnectionsFailed ?? 0) + (s.ConnectionsDropped ?? 0)));
+        Assert.Contains("msg/s", websocket.Verdict, StringComparison.Ordinal);
 
         // Assert: the report, in a browser
         await AssertRendersInChromiumAsync(Path.Combine(_output, "index.html"));
