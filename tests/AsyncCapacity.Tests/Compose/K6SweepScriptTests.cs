@@ -41,7 +41,10 @@ public sealed class K6SweepScriptTests
         var steps = root.GetProperty("steps").EnumerateArray().ToList();
         Assert.Equal(experiment.Variants.SelectMany(v => new[] { (v.Name, 1), (v.Name, 2) }),
             steps.Select(s => (s.GetProperty("variant").GetString()!, s.GetProperty("concurrency").GetInt32())));
-        Assert.All(steps, s => Assert.True(s.GetProperty("requests").GetInt32() > 0, $"no request completed: {s}"));
+        // A blocked echo shares this test process's thread pool with every other test running: a step of it may starve
+        // before its first echo, and then it must say so in its failed sessions rather than report an empty success.
+        Assert.All(steps, s => Assert.True(s.GetProperty("requests").GetInt32() > 0 || StarvedBlockingSessions(experiment, s),
+            $"no request completed and no failed session reported: {s}"));
         Assert.All(steps, s => Assert.Equal(0, s.GetProperty("failed").GetInt32()));
     }
 
@@ -63,6 +66,13 @@ public sealed class K6SweepScriptTests
         Assert.Contains(expected, output + errors, StringComparison.Ordinal);
         Assert.False(File.Exists(Path.Combine(results, "out.json")));
     }
+
+    private static bool StarvedBlockingSessions(Experiment experiment, JsonElement step) =>
+        experiment.Variants.Single(v => v.Name == step.GetProperty("variant").GetString()).Blocking
+        && Count(step, "connectionsFailed") + Count(step, "connectionsDropped") > 0;
+
+    private static int Count(JsonElement step, string name) =>
+        step.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.Number ? value.GetInt32() : 0;
 
     private static async Task<(int ExitCode, string Output, string Errors)> RunAsync(string results, Dictionary<string, string?> environment)
     {
