@@ -53,11 +53,16 @@ internal static class SweepCommand
         var model = SweepOptions.Model();
         var rates = SweepOptions.Rates();
         var appSettings = SweepOptions.AppSettings();
+        var baseline = new Option<bool>("--baseline")
+        {
+            Description = "Measure the instrument first: the app's /hello against a minimal ASP.NET Core app (bench/MinimalApp), "
+                + $"{InstrumentBaseline.Clients} k6 clients, {InstrumentBaseline.Rounds} alternating rounds; the report's header states the app's overhead.",
+        };
 
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
-            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings,
+            dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
         };
 
         // Rules that span options: each names what to type instead.
@@ -82,6 +87,11 @@ internal static class SweepCommand
             if (external && (Valid(result, appSettings) ?? []).Length > 0)
             {
                 result.AddError("--app-setting configures the app the sweep starts; with --target, set those environment variables on your app instead.");
+            }
+
+            if (external && Valid(result, baseline))
+            {
+                result.AddError("--baseline starts the app and bench/MinimalApp itself, side by side; with --target, measure your app's overhead with bench/overhead.sh instead.");
             }
 
             if (Valid(result, queueConcurrency) is not null && Valid(result, queueLimit) is null)
@@ -160,7 +170,8 @@ internal static class SweepCommand
                     : null,
                 parse.GetValue(model)!,
                 (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
-                    .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase));
+                    .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
+                parse.GetValue(baseline));
             return request;
         }
 

@@ -51,9 +51,14 @@ internal sealed class FreshApps : IAppSource
         return new FreshApp(app, timelineFile);
     }
 
+    /// <summary>The app as every step gets it (sampler, timeline, the sweep's settings), without a database: the instrument's baseline.</summary>
+    public Task<WebApp> StartBaselineAsync(string name, CancellationToken cancellationToken) =>
+        WebApp.StartAsync(_layout, Environment(null, Path.Combine(_logDirectory, $"{name}-timeline.jsonl")),
+            Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken);
+
     public ValueTask DisposeAsync() => _database.DisposeAsync();
 
-    private Dictionary<string, string> Environment(Experiment experiment, string timelineFile)
+    private Dictionary<string, string> Environment(Experiment? experiment, string timelineFile)
     {
         var environment = new Dictionary<string, string>
         {
@@ -63,7 +68,7 @@ internal sealed class FreshApps : IAppSource
         };
 
         // Only the experiments that need the database get it, so that the others measure the app alone.
-        if (experiment.UsesDatabase && _database.ConnectionString is { } connectionString)
+        if (experiment?.UsesDatabase == true && _database.ConnectionString is { } connectionString)
         {
             environment["Database__Provider"] = _database.Provider!;
             environment["Database__ConnectionString"] = connectionString;

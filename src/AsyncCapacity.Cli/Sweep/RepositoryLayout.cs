@@ -13,6 +13,14 @@ internal sealed record RepositoryLayout(string Root)
     /// <summary>The one k6 script: it sweeps the experiment named by EXPERIMENT, as experiments/&lt;id&gt;.json declares it.</summary>
     public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
 
+    /// <summary>The instrument's baseline (`sweep --baseline`): /hello under a fixed load, written to a small results file.</summary>
+    public string BaselineScript => Path.Combine(Root, "k6-scripts", "baseline.js");
+
+    /// <summary>The reference the app's own cost is measured against: the smallest ASP.NET Core app answering /hello the same way.</summary>
+    public string MinimalProject => Path.Combine(Root, "bench", "MinimalApp", "MinimalApp.csproj");
+
+    public string MinimalOutput => Path.Combine(Root, "bench", "MinimalApp", "bin", "Release", "net10.0");
+
     /// <summary>This project's machines keep k6 beside the repository, in ../shared/tools.</summary>
     public string SharedK6 => Path.GetFullPath(Path.Combine(Root, "..", "shared", "tools", "k6"));
 

@@ -21,6 +21,12 @@ internal static class SweepPlan
             text.AppendLine("Load model: open, each step a fixed arrival rate (req/s); dropped arrivals count as errors.");
         }
 
+        if (request.Baseline)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"Baseline first: the app's /hello against bench/MinimalApp's, {InstrumentBaseline.Clients} clients, {InstrumentBaseline.Rounds} alternating rounds; the report's header states the instrument's overhead.");
+        }
+
         foreach (var experiment in request.Experiments.Select(request.Plotted))
         {
             var sla = request.SlaFor(experiment);

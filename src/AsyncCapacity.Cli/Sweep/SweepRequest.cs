@@ -24,7 +24,8 @@ internal sealed record SweepRequest(
     DatabaseSettings Database,
     RequestQueueSettings? RequestQueue = null,
     string Model = SweepOptions.ClosedModel,
-    IReadOnlyDictionary<string, string>? AppSettings = null)
+    IReadOnlyDictionary<string, string>? AppSettings = null,
+    bool Baseline = false)
 {
     /// <summary>Open model: each step is an arrival rate (req/s) rather than a number of clients.</summary>
     public bool IsOpenModel => Model == SweepOptions.OpenModel;
@@ -61,9 +62,9 @@ internal sealed record SweepRequest(
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
     public bool Customised => StepOverrides.Count > 0 || AppSettings?.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
-    /// <summary>Seconds of load, plus a few per step for starting the app and k6 when the harness owns the app.</summary>
+    /// <summary>Seconds of load (and of the baseline, when asked), plus a few per step for starting the app and k6 when the harness owns the app.</summary>
     public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(
-        StepCount * (WarmupSeconds + StepSeconds + (Target is null ? 3 : CooldownSeconds)));
+        StepCount * (WarmupSeconds + StepSeconds + (Target is null ? 3 : CooldownSeconds))) + (Baseline ? InstrumentBaseline.Duration(this) : TimeSpan.Zero);
 }
 
 /// <summary>

@@ -32,6 +32,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ? await RunningTarget.CheckAsync(target, request.CooldownSeconds, cancellationToken)
             : await FreshApps.PrepareAsync(layout, request, _rawDirectory, _progress, cancellationToken);
         await using var cpu = new HostCpuSampler();
+        var overhead = request.Baseline && source is FreshApps apps
+            ? await InstrumentBaseline.MeasureAsync(layout, request, apps, k6, cpu, _rawDirectory, _progress, cancellationToken)
+            : null;
 
         var experiments = new List<ExperimentResult>();
         foreach (var experiment in request.Experiments.Select(request.Plotted))
@@ -58,12 +61,17 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
             request.AppSettings is { Count: > 0 } appSettings ? appSettings : null);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
-            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla);
+            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead);
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in experiments)
         {
             _progress.Info($"{experiment.Name}: {(experiment.SkippedReason is null ? experiment.Verdict : "skipped.")}");
+        }
+
+        if (overhead is not null)
+        {
+            _progress.Info($"Instrument overhead: the app's /hello at {overhead.Ratio:0.00}× a minimal ASP.NET Core app's req/s ({overhead.AppRps:#,0} vs {overhead.MinimalRps:#,0}).");
         }
 
         _progress.Info($"Report: {html}");

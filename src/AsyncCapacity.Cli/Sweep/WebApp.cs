@@ -18,28 +18,44 @@ internal sealed class WebApp : IAsyncDisposable
     /// <summary>The TLS listener (its certificate made by the app at start), when one was asked for; null otherwise.</summary>
     public Uri? TlsUrl { get; }
 
-    public static async Task BuildAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
+    public static Task BuildAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken) =>
+        BuildAsync(layout, layout.WebProject, "the app", Path.Combine(logDirectory, "app-build.log"), cancellationToken);
+
+    /// <summary>Builds bench/MinimalApp, the reference of the instrument's baseline (`sweep --baseline`).</summary>
+    public static Task BuildMinimalAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken) =>
+        BuildAsync(layout, layout.MinimalProject, "bench/MinimalApp", Path.Combine(logDirectory, "minimal-build.log"), cancellationToken);
+
+    private static async Task BuildAsync(RepositoryLayout layout, string project, string name, string logPath, CancellationToken cancellationToken)
     {
         await using var build = ChildProcess.Start(DotnetHost(),
-            ["build", layout.WebProject, "-c", "Release", "--nologo", "-v", "q"],
-            layout.Root, new Dictionary<string, string>(), Path.Combine(logDirectory, "app-build.log"));
+            ["build", project, "-c", "Release", "--nologo", "-v", "q"],
+            layout.Root, new Dictionary<string, string>(), logPath);
         var exitCode = await build.WaitForExitAsync(cancellationToken);
         if (exitCode != 0)
         {
-            throw new HarnessException($"Building the app failed (exit {exitCode}); see {build.LogPath}:{Environment.NewLine}{build.Tail()}");
+            throw new HarnessException($"Building {name} failed (exit {exitCode}); see {build.LogPath}:{Environment.NewLine}{build.Tail()}");
         }
     }
 
+    /// <summary>Starts bench/MinimalApp (built by <see cref="BuildMinimalAsync"/>) on a free loopback port.</summary>
+    public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath, CancellationToken cancellationToken) =>
+        StartAsync(Path.Combine(layout.MinimalOutput, "MinimalApp.dll"), layout.MinimalOutput,
+            new Dictionary<string, string> { ["ASPNETCORE_ENVIRONMENT"] = "Production", ["DOTNET_ENVIRONMENT"] = "Production" },
+            logPath, tls: false, cancellationToken);
+
     /// <summary>Starts the app on a free loopback port and waits until /healthz answers; a process that exits first fails the start.</summary>
-    public static async Task<WebApp> StartAsync(
-        RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken, bool tls = false)
+    public static Task<WebApp> StartAsync(
+        RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken, bool tls = false) =>
+        StartAsync(Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), layout.WebOutput, environment, logPath, tls, cancellationToken);
+
+    private static async Task<WebApp> StartAsync(
+        string dll, string workingDirectory, IReadOnlyDictionary<string, string> environment, string logPath, bool tls, CancellationToken cancellationToken)
     {
         var url = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
         var tlsUrl = tls ? new Uri($"https://127.0.0.1:{LoopbackPort.Free()}") : null;
         var urls = tlsUrl is null ? url.ToString() : $"{url};{tlsUrl}";
         var process = ChildProcess.Start(DotnetHost(),
-            [Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), "--urls", urls],
-            layout.WebOutput, environment, logPath);
+            [dll, "--urls", urls], workingDirectory, environment, logPath);
         try
         {
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);

@@ -12,7 +12,8 @@ public sealed record RunFacts(
     string Target,
     string Isolation,
     SweepSettings Settings,
-    Sla Sla);
+    Sla Sla,
+    InstrumentOverhead? Overhead = null);
 
 /// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
 public sealed record HostFacts(string Machine, string Os, ConnectionLimits? Limits = null)
@@ -44,7 +45,8 @@ public static class RunDescription
         run.Settings with { MinWorkerThreads = run.Settings.MinWorkerThreads ?? app?.MinWorkerThreads },
         run.Sla,
         host.Limits is null && app?.ListenBacklog is null ? null
-            : (host.Limits ?? new ConnectionLimits(null, null, null, null)) with { ListenBacklog = app?.ListenBacklog });
+            : (host.Limits ?? new ConnectionLimits(null, null, null, null)) with { ListenBacklog = app?.ListenBacklog },
+        run.Overhead);
 
     /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>

@@ -7,6 +7,9 @@ namespace AsyncCapacity.Report.Html;
 /// <summary>The top of the page: when, where and how the run was made, and the SLA every verdict is judged by.</summary>
 internal static class RunHeader
 {
+    /// <summary>k6's share of the machine above which it, not the app, sets the baseline's pace (a whole core of two).</summary>
+    private const double LoadGeneratorBoundPercent = 50;
+
     public static void Write(HtmlWriter html, RunInfo run)
     {
         html.Open("header", "run")
@@ -50,6 +53,11 @@ internal static class RunHeader
         if (run.Limits is { } limits)
         {
             Fact(html, "Connection limits", ConnectionLimits(limits));
+        }
+
+        if (run.Overhead is { } overhead)
+        {
+            Fact(html, "Instrument overhead", Overhead(overhead));
         }
 
         if (run.Settings.AppSettings is { Count: > 0 } appSettings)
@@ -99,6 +107,23 @@ internal static class RunHeader
         }
 
         return string.Join(", ", parts);
+    }
+
+    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…): 5% for the instrument's pipeline; …".</summary>
+    internal static string Overhead(InstrumentOverhead overhead)
+    {
+        var cost = overhead.Ratio < 1
+            ? $"{Format.Fraction(1 - overhead.Ratio)} of a request that does nothing goes to the instrument's pipeline"
+            : "no cost of the instrument's pipeline shows above the minimal app";
+        var loadGenerator = overhead.LoadGeneratorCpuPercent is { } cpu ? $", k6 at {cpu:0}% of the machine's CPU" : "";
+        // k6 on the same cores: when it takes a core's worth or more, both apps wait for it, and their ratio shrinks towards 1.
+        var heldBack = overhead.LoadGeneratorCpuPercent >= LoadGeneratorBoundPercent
+            ? " k6 itself was the limit of both runs, so the ratio understates the difference; bench/overhead.sh (wrk, lighter) separates them better."
+            : "";
+        return string.Create(CultureInfo.InvariantCulture,
+            $"the app's {overhead.Route} served {overhead.Ratio:0.00}× the req/s of a minimal ASP.NET Core app (bench/MinimalApp): "
+            + $"{Format.Count(overhead.AppRps)} vs {Format.Count(overhead.MinimalRps)} req/s; {cost}. "
+            + $"Measured with {Format.Count(overhead.Clients)} k6 clients, {overhead.Rounds} alternating rounds of {Format.Seconds(overhead.Seconds)} each{loadGenerator}.{heldBack}");
     }
 
     private static string LoadModel(SweepSettings settings) => settings.Model switch

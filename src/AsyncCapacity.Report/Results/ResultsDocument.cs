@@ -28,7 +28,26 @@ public sealed record RunInfo(
     string Isolation,
     SweepSettings Settings,
     Sla Sla,
-    ConnectionLimits? Limits = null);
+    ConnectionLimits? Limits = null,
+    InstrumentOverhead? Overhead = null);
+
+/// <summary>
+/// The instrument's own cost, measured at the start of a run with `capacity sweep --baseline`: the lab's app and a minimal
+/// ASP.NET Core app (bench/MinimalApp) answering the same JSON on /hello, each fresh, under the same k6 load, in
+/// alternating rounds. <c>Ratio</c> = app ÷ minimal req/s (the medians of the rounds): 0.95 means the lab's pipeline
+/// (Server-Timing, the in-flight counter, the error middleware, the 1 Hz sampler) costs 5% of a request doing nothing.
+/// </summary>
+/// <param name="LoadGeneratorCpuPercent">k6's mean CPU over the measured windows, in percent of the machine: the
+/// minimal app is the faster, so k6 is at its busiest there.</param>
+public sealed record InstrumentOverhead(
+    string Route,
+    int Clients,
+    double Seconds,
+    int Rounds,
+    double AppRps,
+    double MinimalRps,
+    double Ratio,
+    double? LoadGeneratorCpuPercent);
 
 /// <summary>
 /// What capped connections during the run (C10k): the app's listen backlog and the kernel's limits on this machine,

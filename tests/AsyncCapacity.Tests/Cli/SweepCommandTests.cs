@@ -117,6 +117,7 @@ public sealed class SweepCommandTests
         { "configure your app's Database__* settings instead", ["--target", "http://127.0.0.1:1", "--db-pool-size", "5"] },
         { "set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead", ["--target", "http://127.0.0.1:1", "--request-queue-limit", "5"] },
         { "--request-queue-concurrency needs --request-queue-limit", ["--request-queue-concurrency", "5"] },
+        { "--baseline starts the app and bench/MinimalApp itself, side by side; with --target, measure your app's overhead with bench/overhead.sh instead.", ["--baseline", "--target", "http://127.0.0.1:1"] },
         { "--request-queue-limit must be between 0 and 1000000; got -1.", ["--request-queue-limit", "-1"] },
         { "Argument 'half-open' not recognized", ["--model", "half-open"] },
         { "--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got 'writers=25'.", ["--app-setting", "writers=25"] },
