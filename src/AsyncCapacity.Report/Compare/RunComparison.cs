@@ -78,7 +78,7 @@ public sealed record VariantComparison(
 
 /// <summary>One step (a concurrency every run measured) in every run, each later run judged against the baseline.</summary>
 /// <param name="FlagsInOneRunOnly">Flags (reasons not to trust a step) that some runs raised and others did not, with the runs.</param>
-public sealed record StepComparison(
+public sealed partial record StepComparison(
     int Concurrency,
     IReadOnlyList<StepResult> Runs,
     IReadOnlyList<Change?> RpsChanges,
@@ -90,14 +90,21 @@ public sealed record StepComparison(
         var baseline = runs[0];
         var rps = runs.Select(r => noise.Judge(baseline.Rps, r.Rps, trusted: Trusted(baseline, r))).ToList();
         var p95 = runs.Select(r => noise.Judge(baseline.P95Ms, r.P95Ms, trusted: Trusted(baseline, r))).ToList();
-        var flags = runs.SelectMany(r => r.Flags).Distinct()
-            .Where(f => runs.Any(r => !r.Flags.Contains(f)))
-            .Select(f => $"{f} ({string.Join(", ", runs.Select((r, i) => (r, i)).Where(x => x.r.Flags.Contains(f)).Select(x => $"run {x.i + 1}"))})")
+        // A flag is the same flag in two runs when only its figures differ ("CPU was 94% busy" and "95% busy"): the
+        // first run's wording stands for it.
+        var flags = runs.SelectMany(r => r.Flags).DistinctBy(FlagKind)
+            .Where(f => runs.Any(r => !r.Flags.Any(g => FlagKind(g) == FlagKind(f))))
+            .Select(f => $"{f} ({string.Join(", ", runs.Select((r, i) => (r, i)).Where(x => x.r.Flags.Any(g => FlagKind(g) == FlagKind(f))).Select(x => $"run {x.i + 1}"))})")
             .ToList();
         return new StepComparison(concurrency, runs, rps, p95, flags);
     }
 
     public bool VerdictFlipped => Runs.Any(r => r.MeetsSla != Runs[0].MeetsSla);
+
+    private static string FlagKind(string flag) => Figures().Replace(flag, "#");
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"\d[\d,.]*")]
+    private static partial System.Text.RegularExpressions.Regex Figures();
 
     // A step flagged in either run (not steady, k6 short of CPU) is shown, never called a change.
     private static bool Trusted(StepResult baseline, StepResult other) => baseline.Flags.Count == 0 && other.Flags.Count == 0;

@@ -136,6 +136,19 @@ public sealed class StepAnalysisTests
     }
 
     [Fact]
+    public void A_sub_millisecond_step_below_Littles_law_blames_the_gaps_between_requests_not_unfinished_ones()
+    {
+        // Act: 10 clients, 4,000 req/s at 0.15 ms each: 0.6 clients busy; the rest of the time is k6's own, between requests
+        var step = StepAnalysis.Analyse(StepFactory.Run("memory", 10, requests: 40_000, p95: 0.5, avg: 0.15), Sla);
+
+        // Assert
+        Assert.Contains(step.Flags, f => f.Contains("Little's law does not hold", StringComparison.Ordinal)
+            && f.Contains("between requests (k6's own work per iteration", StringComparison.Ordinal));
+        Assert.DoesNotContain(step.Flags, f => f.Contains("still unfinished", StringComparison.Ordinal));
+        Assert.True(step.MeetsSla);
+    }
+
+    [Fact]
     public void A_busy_machine_flags_the_load_generator()
     {
         // Act

@@ -74,6 +74,24 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     }
 
     [Fact]
+    public void A_flag_both_runs_raised_with_other_figures_is_not_a_flag_of_one_run_only()
+    {
+        // Arrange: both runs' sync step at 400 clients had a busy machine, at 94% and 95%; only the second dropped sessions
+        var baseline = WithStep(Baseline(), "sync", 400, s => s with { Flags = ["The machine's CPU was 94% busy (k6 itself 59%): …"] });
+        var second = WithStep(baseline, "sync", 400, s => s with
+        {
+            Flags = ["The machine's CPU was 95% busy (k6 itself 54%): …", "3 WebSocket sessions failed to open and 0 dropped"],
+        });
+
+        // Act
+        var comparison = RunComparison.Of([new("a", baseline), new("b", second)], new NoiseRule(10));
+
+        // Assert
+        var step = comparison.Experiments.Single().Variants.Single(v => v.Name == "sync").Steps.Single(s => s.Concurrency == 400);
+        Assert.Equal("3 WebSocket sessions failed to open and 0 dropped (run 2)", Assert.Single(step.FlagsInOneRunOnly));
+    }
+
+    [Fact]
     public async Task Runs_from_another_machine_with_other_steps_are_compared_with_a_warning_on_the_common_steps()
     {
         // Arrange
