@@ -14,7 +14,8 @@ export function defineExperiment(declaration, values) {
   const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
   const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
   const websocket = declaration.load === 'websocket';
-  const tls = websocket && values.tls === 'true';
+  const tlsParameter = parameters.find((p) => p.role === 'tls');
+  const tls = websocket && tlsParameter !== undefined && values[tlsParameter.name] === 'true';
   const variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
     method: v.method,
     route: v.route,

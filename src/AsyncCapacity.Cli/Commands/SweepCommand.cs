@@ -117,9 +117,9 @@ internal static class SweepCommand
                 result.AddError($"--model open offers requests at a fixed rate; {session.Id} is a {session.Load.ToString().ToLowerInvariant()} experiment whose clients hold a session each: leave it out (-e) or sweep it closed.");
             }
 
-            if (external && (Valid(result, set) ?? []).Any(s => s.Experiment.Load == LoadKind.WebSocket && s.Parameter.Name == "tls" && s.Value == "true"))
+            if (external && (Valid(result, set) ?? []).FirstOrDefault(s => s.Parameter.Role == ParameterRole.Tls && s.Value == "true") is { } tls)
             {
-                result.AddError("websocket.tls=true makes the sweep start the app with a TLS listener; with --target, give your app's https:// URL as --target instead.");
+                result.AddError($"{tls.Experiment.Id}.{tls.Parameter.Name}=true makes the sweep start the app with a TLS listener; with --target, give your app's https:// URL as --target instead.");
             }
 
             if (open && (Valid(result, steps) ?? []).Length > 0)

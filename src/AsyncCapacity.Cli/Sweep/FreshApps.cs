@@ -46,8 +46,8 @@ internal sealed class FreshApps : IAppSource
     public async Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken)
     {
         var timelineFile = Path.Combine(_logDirectory, $"{batch.Name}-timeline.jsonl");
-        var tls = _request.Parameters[experiment.Id].TryGetValue("tls", out var wanted) && wanted == "true";
-        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{batch.Name}-app.log"), cancellationToken, tls);
+        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{batch.Name}-app.log"),
+            cancellationToken, tls: experiment.UsesTls(_request.Parameters[experiment.Id]));
         return new FreshApp(app, timelineFile);
     }
 

@@ -1,4 +1,6 @@
+using System.Globalization;
 using System.Text.Json;
+using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
@@ -53,20 +55,20 @@ internal static class InstrumentBaseline
             Math.Round(appRps / minimalRps, 3), loadGeneratorCpu.Count > 0 ? Math.Round(loadGeneratorCpu.Average(), 1) : null);
     }
 
-    private static async Task<(BaselineResult Result, Report.Analysis.HostCpu? Cpu)> RunK6Async(
+    private static async Task<(BaselineResult Result, HostCpu? Cpu)> RunK6Async(
         RepositoryLayout layout, SweepRequest request, K6Tool k6, HostCpuSampler cpu, Uri url, string files, CancellationToken cancellationToken)
     {
         var resultsFile = files + "-k6.json";
         var environment = new Dictionary<string, string>
         {
             ["BASE_URL"] = url.ToString().TrimEnd('/'),
-            ["CLIENTS"] = Clients.ToString(System.Globalization.CultureInfo.InvariantCulture),
-            ["WARMUP_SECONDS"] = request.WarmupSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
-            ["STEP_SECONDS"] = request.StepSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            ["CLIENTS"] = Clients.ToString(CultureInfo.InvariantCulture),
+            ["WARMUP_SECONDS"] = request.WarmupSeconds.ToString(CultureInfo.InvariantCulture),
+            ["STEP_SECONDS"] = request.StepSeconds.ToString(CultureInfo.InvariantCulture),
             ["RESULTS_FILE"] = resultsFile,
             ["K6_NO_USAGE_REPORT"] = "true",
         };
-        await using var process = ChildProcess.Start(k6.Path, ["run", "--quiet", "--no-color", layout.BaselineScript], layout.Root, environment, files + "-k6.log");
+        await using var process = k6.Run(layout, layout.BaselineScript, environment, files + "-k6.log");
         cpu.Track(process.Id);
         var measureFrom = DateTimeOffset.UtcNow.AddSeconds(request.WarmupSeconds + 1).ToUnixTimeMilliseconds();
         var exitCode = await process.WaitForExitAsync(cancellationToken);
@@ -76,7 +78,7 @@ internal static class InstrumentBaseline
             throw new HarnessException($"k6 failed (exit {exitCode}) on the baseline against {url}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
         }
 
-        var result = JsonSerializer.Deserialize<BaselineResult>(await File.ReadAllTextAsync(resultsFile, cancellationToken), JsonOptions)
+        var result = JsonSerializer.Deserialize<BaselineResult>(await File.ReadAllTextAsync(resultsFile, cancellationToken), WireJson.Options)
             ?? throw new HarnessException($"k6 wrote an empty baseline result: {resultsFile}");
         if (result.Requests == 0 || result.ErrorRate > 0.01)
         {
@@ -91,8 +93,6 @@ internal static class InstrumentBaseline
         var sorted = values.Order().ToList();
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
-
-    private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
 
     /// <summary>What k6-scripts/baseline.js writes (format asynccapacity-k6-baseline/1).</summary>
     private sealed record BaselineResult(long Requests, double Rps, double ErrorRate, double? P50Ms, double? P95Ms);

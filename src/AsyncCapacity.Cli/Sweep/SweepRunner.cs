@@ -102,8 +102,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             var window = StandaloneResults.StepWindow(timeline, step);
             var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), request.SlaFor(experiment), gauges);
             analysed.Add(new AnalysedStep(step.Variant, step.StartMs, result, window));
-            var unit = experiment.Load == LoadKind.WebSocket ? "msg/s" : "req/s";
-            _progress.StepDone(summary.Steps.Count > 1 ? $"{step.Variant} {step.Concurrency} {request.StepUnit}: {StepLine.Of(result, unit)}" : StepLine.Of(result, unit));
+            _progress.StepDone(summary.Steps.Count > 1
+                ? $"{step.Variant} {step.Concurrency} {request.StepUnit}: {StepLine.Of(result, experiment.RateUnit)}"
+                : StepLine.Of(result, experiment.RateUnit));
         }
 
         return analysed;
@@ -133,8 +134,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["K6_NO_USAGE_REPORT"] = "true",
         };
 
-        await using var process = ChildProcess.Start(k6.Path, ["run", "--quiet", "--no-color", layout.SweepScript],
-            layout.Root, environment, Path.Combine(_rawDirectory, $"{batch.Name}-k6.log"));
+        await using var process = k6.Run(layout, layout.SweepScript, environment, Path.Combine(_rawDirectory, $"{batch.Name}-k6.log"));
         cpu.Track(process.Id);
         var exited = process.WaitForExitAsync(cancellationToken);
         if (await Task.WhenAny(exited, Task.Delay(Planned(batch) + OverrunGrace, cancellationToken)) != exited)

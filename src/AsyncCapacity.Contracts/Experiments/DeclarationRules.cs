@@ -70,6 +70,12 @@ internal static partial class DeclarationRules
             require(parameter.Choices is { Count: > 0 } && parameter.Choices.Contains(parameter.Default), $"{name}: a choice needs choices that include its default.");
         }
 
+        if (parameter.Role == ParameterRole.Tls)
+        {
+            require(parameter.Type == ParameterType.Choice && parameter.Choices is { Count: 2 } choices && choices.Contains("false") && choices.Contains("true"),
+                $"{name}: a 'tls' parameter is a choice of false and true.");
+        }
+
         if (parameter.In == ParameterLocation.Path)
         {
             require(variants.All(v => v.Route?.Contains("{" + parameter.Name + "}", StringComparison.Ordinal) == true),

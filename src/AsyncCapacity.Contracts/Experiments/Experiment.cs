@@ -68,6 +68,13 @@ public sealed record Experiment(
         return query.Count == 0 ? path : $"{path}?{string.Join('&', query)}";
     }
 
+    /// <summary>Whether these parameter values ask for the load over TLS (a "tls"-role parameter set to "true").</summary>
+    public bool UsesTls(IReadOnlyDictionary<string, string> values) =>
+        Parameters.FirstOrDefault(p => p.Role == ParameterRole.Tls) is { } tls && values.TryGetValue(tls.Name, out var value) && value == "true";
+
+    /// <summary>What a step's throughput counts: echoes ("msg/s") for a WebSocket experiment, requests ("req/s") otherwise.</summary>
+    public string RateUnit => Load == LoadKind.WebSocket ? "msg/s" : "req/s";
+
     /// <summary>
     /// The most requests per second one closed-loop client can complete: 1000 ÷ the delay parameter's value, when the
     /// experiment has one (the report's ideal line); null otherwise.

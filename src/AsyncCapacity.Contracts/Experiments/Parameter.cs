@@ -30,6 +30,9 @@ public enum ParameterRole
 
     /// <summary>Every request waits this many milliseconds: one client completes at most 1000 ÷ value per second.</summary>
     Delay,
+
+    /// <summary>"true" sends the load over TLS, to a listener the app opens with a certificate it makes at start.</summary>
+    Tls,
 }
 
 /// <summary>

@@ -22,7 +22,7 @@ public static class ResultsBuilder
             .Where(name => run.Steps.Any(s => s.Variant == name));
         var variants = names.Select(name => BuildVariant(run, name)).ToList();
         return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
-            ideal, variants, Verdict.Of(variants, run.Sla, declaration.Load == LoadKind.WebSocket ? "msg/s" : "req/s"), null,
+            ideal, variants, Verdict.Of(variants, run.Sla, declaration.RateUnit), null,
             declaration.Gauges ?? [], LoadName(declaration));
     }
 

@@ -84,6 +84,18 @@ public sealed class ExperimentCatalogTests
         Assert.Null(content);
     }
 
+    [Fact]
+    public void The_tls_parameter_asks_for_the_load_over_TLS_only_when_true()
+    {
+        // Arrange
+        var websocket = ExperimentCatalog.Get("websocket");
+
+        // Act / Assert
+        Assert.True(websocket.UsesTls(new Dictionary<string, string> { ["size"] = "275", ["tls"] = "true" }));
+        Assert.False(websocket.UsesTls(websocket.DefaultValues));
+        Assert.False(ExperimentCatalog.Get("sleep").UsesTls(new Dictionary<string, string> { ["tls"] = "true" }));
+    }
+
     public static TheoryData<string, string> BrokenDeclarations => new()
     {
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":true,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
@@ -96,6 +108,8 @@ public sealed class ExperimentCatalogTests
             "'steps' must be distinct positive concurrencies, ascending." },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"gauges":["hope"],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "gauge 'hope' is not in GaugeCatalog" },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"secure","in":"client","type":"choice","choices":["no","yes"],"default":"no","role":"tls","description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "parameter 'secure': a 'tls' parameter is a choice of false and true." },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json is not a valid experiment declaration" },
     };
