@@ -25,8 +25,10 @@ RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj \
       -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904 \
  && dotnet restore src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904
 
-# The experiment declarations are embedded in the Contracts assembly (src/AsyncCapacity.Contracts/*.csproj).
+# The experiment declarations are embedded in the Contracts assembly (src/AsyncCapacity.Contracts/*.csproj), and the
+# SLA's rule, k6-scripts/lib/judge.js, in the Report assembly (the report runs the file k6 runs).
 COPY experiments/ experiments/
+COPY k6-scripts/lib/judge.js k6-scripts/lib/
 COPY src/ src/
 # The app is built with ICU (InvariantGlobalization=false in its project: SqlClient refuses invariant mode,
 # dotnet/SqlClient#662); the runtime image below ships ICU.

@@ -3,35 +3,30 @@
 import exec from 'k6/execution';
 import { readConfig } from './config.js';
 import { buildOptions } from './sweep.js';
-import { measuredRequest, queryString } from './request.js';
+import { kindOf } from './kinds.js';
 import { checkTarget } from './target.js';
 import { summarize } from './summary.js';
-import { session, websocketUrl } from './websocket.js';
 
 export function defineExperiment(declaration, values) {
-  const config = readConfig(declaration);
+  const kind = kindOf(declaration);
+  const config = { ...readConfig(declaration), sessions: kind.sessions };
   const parameters = declaration.parameters || [];
   const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
   const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
-  const websocket = declaration.load === 'websocket';
   const tlsParameter = parameters.find((p) => p.role === 'tls');
-  const tls = websocket && tlsParameter !== undefined && values[tlsParameter.name] === 'true';
+  const tls = tlsParameter !== undefined && values[tlsParameter.name] === 'true';
   const variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
     method: v.method,
     route: v.route,
-    url: websocket ? websocketUrl(config.baseUrl, fill(v.route), tls) : config.baseUrl + fill(v.route) + queryString(query),
+    url: kind.url(config.baseUrl, fill(v.route), query, tls),
   }]));
   return {
     config,
     // wss:// goes to the app's TLS listener, whose certificate the app made itself at start.
-    options: { ...buildOptions(config, websocket), ...(tls ? { insecureSkipTLSVerify: true } : {}) },
+    options: { ...buildOptions(config), ...(tls ? { insecureSkipTLSVerify: true } : {}) },
     setup: () => checkTarget(config.baseUrl),
     handleSummary: (data) => summarize(data, config, values),
-    hit: (name) => {
-      const variant = variants[name];
-      if (websocket) return session(config, name, variant.url, Number(values.size));
-      return measuredRequest(config, name, variant.method, variant.url, body(declaration.body), variant.route);
-    },
+    hit: (name) => kind.hit(config, name, variants[name], body(declaration.body), values),
   };
 }
 

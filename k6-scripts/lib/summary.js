@@ -1,6 +1,7 @@
 // handleSummary: k6's end-of-test data → the results file (format asynccapacity-k6/1, read by the CLI)
 // plus a short table on stdout. Pure functions of their input; a step with no data gives nulls, never a throw.
-import { planSteps, measuredKey } from './sweep.js';
+import { judge } from './judge.js';
+import { planSteps, measuredKey, slaOf } from './sweep.js';
 
 const FORMAT = 'asynccapacity-k6/1';
 
@@ -43,7 +44,7 @@ function stepResult(data, config, step, startedAtMs) {
     endMs: startMs + (config.warmupSeconds + config.stepSeconds) * 1000,
     requests,
     // For a Rate metric, "passes" counts the true values: here, the failed requests.
-    failed: requests > 0 ? values(data, 'capacity_req_failed', step).passes || 0 : 0,
+    failed: values(data, 'capacity_req_failed', step).passes || 0,
     durationMs: {
       avg: has(d) ? finite(d.avg) : null,
       min: has(d) ? finite(d.min) : null,
@@ -57,8 +58,15 @@ function stepResult(data, config, step, startedAtMs) {
     // Open model only: arrivals k6 could not send because every client was still waiting (warm-up included).
     dropped: config.model === 'open' ? droppedIterations(data, step) : null,
     // WebSocket steps only: connect time, connections that failed and sessions that dropped (warm-up included).
-    ...(data.metrics[`capacity_ws_connect{step:${step.name}}`] || data.metrics[`capacity_ws_failed{step:${step.name}}`] ? websocketFigures(data, step) : {}),
+    ...(config.sessions ? websocketFigures(data, step) : {}),
   };
+}
+
+// The step as the results file holds it, with the verdict of the one rule (lib/judge.js) and what it missed.
+function judgedStep(data, config, step, startedAtMs) {
+  const result = stepResult(data, config, step, startedAtMs);
+  const verdict = judge(result, step, slaOf(config));
+  return { ...result, meetsSla: verdict.meets, missed: verdict.missed };
 }
 
 export function resultsDocument(data, config, parameters) {
@@ -75,23 +83,16 @@ export function resultsDocument(data, config, parameters) {
     cooldownSeconds: config.cooldownSeconds,
     startedAtMs,
     testRunDurationMs: finite(data.state && data.state.testRunDurationMs),
-    steps: planSteps(config).map((step) => stepResult(data, config, step, startedAtMs)),
+    sessions: config.sessions,
+    steps: planSteps(config).map((step) => judgedStep(data, config, step, startedAtMs)),
   };
 }
 
-// Dropped arrivals (open model) are counted over the whole step, so only the measured window's share of them
-// counts against it, the same estimate the CLI's analysis makes.
-export function measuredDropped(step, doc) {
-  return step.dropped ? (step.dropped * doc.stepSeconds) / (doc.warmupSeconds + doc.stepSeconds) : 0;
-}
-
-function errorRate(step, doc) {
-  const dropped = measuredDropped(step, doc);
-  return step.requests + dropped > 0 ? (step.failed + dropped) / (step.requests + dropped) : null;
-}
-
-function meetsSla(step, doc) {
-  return step.requests > 0 && step.durationMs.p95 <= doc.sla.p95Ms && errorRate(step, doc) <= doc.sla.maxErrorRate;
+// Failed requests (and sessions lost) of everything the step attempted, as the report shows them.
+function errorRate(step) {
+  const lost = (step.connectionsFailed || 0) + (step.connectionsDropped || 0);
+  const attempts = step.requests + lost;
+  return attempts > 0 ? (step.failed + lost) / attempts : null;
 }
 
 function cell(x, width, digits = 0) {
@@ -106,17 +107,18 @@ export function summaryTable(doc, resultsFile) {
       `${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors %'.padStart(10)}${doc.model === 'open' ? 'dropped'.padStart(9) : ''}  SLA`,
   ];
   for (const s of doc.steps) {
-    const errors = errorRate(s, doc);
+    const errors = errorRate(s);
     lines.push(
       `${s.variant.padEnd(10)}${cell(s.concurrency, 6)}${cell(s.requests / doc.stepSeconds, 9, 1)}` +
         `${cell(s.durationMs.med, 9)}${cell(s.durationMs.p95, 9)}${cell(s.durationMs.p99, 9)}` +
-        `${cell(errors === null ? null : 100 * errors, 10, 2)}${doc.model === 'open' ? cell(s.dropped, 9) : ''}  ${meetsSla(s, doc) ? '✓' : '✗'}`,
+        `${cell(errors === null ? null : 100 * errors, 10, 2)}${doc.model === 'open' ? cell(s.dropped, 9) : ''}  ${s.meetsSla ? '✓' : `✗ ${s.missed.join(', ')}`}`,
     );
   }
   lines.push(`results: ${resultsFile}`);
-  const missed = doc.steps.filter((s) => !meetsSla(s, doc)).length;
+  const missed = doc.steps.filter((s) => !s.meetsSla).length;
   if (missed > 0) {
-    lines.push(`${missed} step(s) missed the SLA, so k6 exits with code 99: a finding of the sweep, not a harness failure.`);
+    lines.push(`${missed} step(s) missed the SLA (lib/judge.js, the same rule the capacity report applies), so k6 exits with code 99: ` +
+      'a finding of the sweep, not a harness failure.');
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,12 +1,14 @@
 // A sweep: one scenario per (variant, step), run one after another, variant-major (every step of the first variant,
 // then the next), steps ascending. Closed model: constant-vus, the step is N clients with no think time. Open model:
 // constant-arrival-rate, the step is N requests per second, started on schedule however long the answers take.
+import { thresholds as slaThresholds } from './judge.js';
 
 function stepDurationMs(config) {
   return Math.round((config.warmupSeconds + config.stepSeconds) * 1000);
 }
 
-// Steps in the order they run, with their offset from the start of the test (after setup).
+// Steps in the order they run, with their offset from the start of the test (after setup), and what the SLA's judge
+// (lib/judge.js) needs to know of each: its load, its model and windows, whether its clients hold sessions.
 export function planSteps(config) {
   const stepSpanMs = stepDurationMs(config);
   const gapMs = Math.round(config.cooldownSeconds * 1000);
@@ -14,10 +16,23 @@ export function planSteps(config) {
   for (const variant of config.variants) {
     for (const concurrency of config.steps) {
       const offsetMs = steps.length * (stepSpanMs + gapMs);
-      steps.push({ variant, concurrency, name: `${variant}_c${concurrency}`, offsetMs });
+      steps.push({
+        variant,
+        concurrency,
+        name: `${variant}_c${concurrency}`,
+        offsetMs,
+        model: config.model,
+        warmupSeconds: config.warmupSeconds,
+        stepSeconds: config.stepSeconds,
+        sessions: config.sessions,
+      });
     }
   }
   return steps;
+}
+
+export function slaOf(config) {
+  return { p95Ms: config.slaP95Ms, maxErrorRate: config.slaErrorRate };
 }
 
 // The key under which k6 reports a step's measured (post-warm-up) submetric; used both to declare the
@@ -52,7 +67,7 @@ function executor(step, config) {
 }
 
 // Every scenario runs the script's one exec function, `request`, and tells it its variant through its own env.
-export function buildOptions(config, websocket = false) {
+export function buildOptions(config) {
   const scenarios = {};
   const thresholds = {};
   for (const step of planSteps(config)) {
@@ -67,25 +82,12 @@ export function buildOptions(config, websocket = false) {
       env: { VARIANT: step.variant },
       tags: { experiment: config.experiment, variant: step.variant, step: step.name },
     };
-    // These two thresholds ARE the SLA, per step. A crossed one makes k6 exit with code 99: that means
-    // "this step missed the SLA", a finding of the sweep, not a failure of the harness.
-    thresholds[measuredKey('capacity_req_duration', step)] = [`p(95)<=${config.slaP95Ms}`];
-    thresholds[measuredKey('capacity_req_failed', step)] = [`rate<=${config.slaErrorRate}`];
-    // A step that completed no request in its window missed the SLA too, yet k6 reports an empty trend as
-    // zeros (p95 = 0) and an empty rate as 0, which would pass both thresholds above: this one catches it.
-    thresholds[measuredKey('capacity_reqs', step)] = ['count>0'];
-    // Always true: it exists only because k6 puts a submetric in handleSummary's data when a threshold names it.
+    // The thresholds that ARE the SLA, per step, from the one rule (lib/judge.js). A crossed one makes k6 exit with
+    // code 99: "this step missed the SLA", a finding of the sweep, not a failure of the harness.
+    Object.assign(thresholds, slaThresholds(step, slaOf(config)));
+    // Always true: they exist only because k6 puts a submetric in handleSummary's data when a threshold names it.
     thresholds[measuredKey('capacity_server_ms', step)] = ['max>=0'];
-    // Always true too: arrivals the open model could not send on time. k6 tags them with the scenario only (not
-    // with the step or phase), so they cover the whole step; the analysis decides what they cost the SLA.
-    if (config.model === 'open') thresholds[`dropped_iterations{scenario:${step.name}}`] = ['count>=0'];
-    // WebSocket steps: connections, tagged by step only (clients connect during the warm-up). The SLA counts a failed
-    // or dropped connection through capacity_req_failed; these exist for the results file.
-    if (websocket) {
-      thresholds[`capacity_ws_connect{step:${step.name}}`] = ['max>=0'];
-      thresholds[`capacity_ws_failed{step:${step.name}}`] = ['count>=0'];
-      thresholds[`capacity_ws_dropped{step:${step.name}}`] = ['count>=0'];
-    }
+    if (config.sessions) thresholds[`capacity_ws_connect{step:${step.name}}`] = ['max>=0'];
   }
   return {
     scenarios,

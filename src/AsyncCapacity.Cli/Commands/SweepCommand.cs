@@ -105,16 +105,16 @@ internal static class SweepCommand
             }
 
             var chosen = Chosen(Valid(result, experiments));
-            var open = Valid(result, model) == SweepOptions.OpenModel;
+            var open = Valid(result, model)?.IsOpen == true;
             var givenRates = Valid(result, rates) ?? [];
             if (!open && givenRates.Length > 0)
             {
                 result.AddError("--rates are arrival rates for the open model: add --model open, or give clients with --steps.");
             }
 
-            if (open && chosen.FirstOrDefault(e => e.Load != LoadKind.Http) is { } session)
+            if (open && chosen.FirstOrDefault(e => !e.Load.ArrivesAtRate) is { } session)
             {
-                result.AddError($"--model open offers requests at a fixed rate; {session.Id} is a {session.Load.ToString().ToLowerInvariant()} experiment whose clients hold a session each: leave it out (-e) or sweep it closed.");
+                result.AddError($"--model open offers requests at a fixed rate; {session.Id} is a {session.Load.Name} experiment whose clients hold a session each: leave it out (-e) or sweep it closed.");
             }
 
             if (external && (Valid(result, set) ?? []).FirstOrDefault(s => s.Parameter.Role == ParameterRole.Tls && s.Value == "true") is { } tls)
@@ -149,30 +149,33 @@ internal static class SweepCommand
             var sweepProfile = SweepProfile.Find(parse.GetValue(profile)!);
             var targetUrl = parse.GetValue(target);
             var settings = parse.GetValue(set) ?? [];
-            var request = new SweepRequest(
-                chosen,
-                sweepProfile,
-                parse.GetValue(warmup) ?? sweepProfile.WarmupSeconds,
-                parse.GetValue(stepSeconds) ?? sweepProfile.StepSeconds,
-                parse.GetValue(cooldown) ?? (targetUrl is null ? 0 : SweepRequest.DefaultTargetCooldownSeconds),
-                targetUrl,
-                Path.GetFullPath(parse.GetValue(output) ?? Path.Combine("reports", DateTimeOffset.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))),
-                parse.GetValue(model) == SweepOptions.OpenModel ? parse.GetValue(rates) ?? [] : parse.GetValue(steps) ?? [],
-                parse.GetValue(slaP95) ?? [],
-                parse.GetValue(slaErrors) ?? [],
-                chosen.ToDictionary(e => e.Id, e => (IReadOnlyDictionary<string, string>)e.Parameters.ToDictionary(
+            var loadModel = parse.GetValue(model)!;
+            return new SweepRequest
+            {
+                Experiments = chosen,
+                Profile = sweepProfile,
+                WarmupSeconds = parse.GetValue(warmup) ?? sweepProfile.WarmupSeconds,
+                StepSeconds = parse.GetValue(stepSeconds) ?? sweepProfile.StepSeconds,
+                CooldownSeconds = parse.GetValue(cooldown) ?? (targetUrl is null ? 0 : SweepRequest.DefaultTargetCooldownSeconds),
+                Target = targetUrl,
+                OutputDirectory = Path.GetFullPath(parse.GetValue(output)
+                    ?? Path.Combine("reports", DateTimeOffset.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))),
+                StepOverrides = loadModel.IsOpen ? parse.GetValue(rates) ?? [] : parse.GetValue(steps) ?? [],
+                SlaP95Overrides = parse.GetValue(slaP95) ?? [],
+                SlaErrorOverrides = parse.GetValue(slaErrors) ?? [],
+                Parameters = chosen.ToDictionary(e => e.Id, e => (IReadOnlyDictionary<string, string>)e.Parameters.ToDictionary(
                     p => p.Name, p => settings.LastOrDefault(s => s.Experiment.Id == e.Id && s.Parameter.Name == p.Name)?.Value ?? p.Default)),
-                parse.GetValue(minThreads),
-                new DatabaseSettings(parse.GetValue(dbProvider) ?? "PostgreSQL", parse.GetValue(dbConnectionString),
+                MinWorkerThreads = parse.GetValue(minThreads),
+                Database = new DatabaseSettings(parse.GetValue(dbProvider) ?? "PostgreSQL", parse.GetValue(dbConnectionString),
                     parse.GetValue(dbPoolSize) ?? DatabaseSettings.DefaultPoolSize),
-                parse.GetValue(queueLimit) is { } limit
+                RequestQueue = parse.GetValue(queueLimit) is { } limit
                     ? new RequestQueueSettings(parse.GetValue(queueConcurrency) ?? SweepOptions.RequestQueueDefaultConcurrency, limit)
                     : null,
-                parse.GetValue(model)!,
-                (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
+                Model = loadModel,
+                AppSettings = (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
                     .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
-                parse.GetValue(baseline));
-            return request;
+                Baseline = parse.GetValue(baseline),
+            };
         }
 
         return (command, Request);

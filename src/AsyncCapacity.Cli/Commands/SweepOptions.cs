@@ -44,21 +44,15 @@ internal static class SweepOptions
         CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of concurrencies from 1 to {MaxConcurrency}, e.g. 1,10,50", ParseSteps),
     };
 
-    public static Option<string> Model()
+    public static Option<LoadModel> Model() => new("--model")
     {
-        var option = new Option<string>("--model")
-        {
-            Description = "closed: each step is N clients that send their next request when the previous one answers (throughput follows latency). "
-                + "open: each step offers a fixed arrival rate (--rates, req/s) whatever the answers take, so latency shows the queueing a closed loop hides; "
-                + "arrivals k6 cannot send on time (dropped iterations) count as errors.",
-            DefaultValueFactory = _ => ClosedModel,
-        };
-        option.AcceptOnlyFromAmong(ClosedModel, OpenModel);
-        return option;
-    }
-
-    public const string ClosedModel = "closed";
-    public const string OpenModel = "open";
+        Description = "closed: each step is N clients that send their next request when the previous one answers (throughput follows latency). "
+            + "open: each step offers a fixed arrival rate (--rates, req/s) whatever the answers take, so latency shows the queueing a closed loop hides; "
+            + "arrivals k6 cannot send on time (dropped iterations) count against the SLA.",
+        DefaultValueFactory = _ => LoadModel.Closed,
+        CustomParser = result => NamedValues.Find<LoadModel>(result.Tokens[0].Value)
+            ?? Error<LoadModel>(result, $"--model takes {string.Join(" or ", LoadModel.All.Select(m => m.Name))}; got '{result.Tokens[0].Value}'."),
+    };
 
     public static Option<Scoped<int[]>[]> Rates() => new("--rates")
     {

@@ -1,6 +1,6 @@
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>The k6 binary: found as DESIGN.md says (K6_PATH, then PATH, then ../shared/tools/k6), and run per step.</summary>
+/// <summary>The k6 binary, found through K6_PATH, then PATH, then ../shared/tools/k6 beside the repository; run per step.</summary>
 internal sealed record K6Tool(string Path, string Version)
 {
     /// <summary>k6 exits 99 when a threshold is crossed; the thresholds are the SLA, so that is a finding.</summary>

@@ -1,12 +1,21 @@
 using System.Globalization;
+using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>The one line of progress printed when a step ends: its throughput, p95, errors, threads and verdict.</summary>
+/// <summary>The one line of progress printed when a step ends: its throughput, p95, errors, threads and the SLA's verdict.</summary>
 internal static class StepLine
 {
-    public static string Of(StepResult step, string unit = "req/s") => string.Create(CultureInfo.InvariantCulture,
-        $"{step.Rps,7:0.0} {unit}   p95 {(step.P95Ms is { } p95 ? Format.Duration(p95) : "–"),8}   errors {step.ErrorRate * 100,5:0.0}%   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {(step.MeetsSla ? "meets SLA" : "misses SLA")}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
+    public static string Of(StepResult step, ExperimentTerms terms) => string.Create(CultureInfo.InvariantCulture,
+        $"{step.Rps,7:0.0} {terms.Kind.RateUnit}   p95 {P95(step, terms),8}   errors {step.ErrorRate * 100,5:0.0}%   threads {step.ThreadsAtStart?.ToString(CultureInfo.InvariantCulture) ?? "?"}→{step.ThreadsAtEnd?.ToString(CultureInfo.InvariantCulture) ?? "?"}   {Verdict(step)}{(step.Flags.Count > 0 ? "  ⚠ " + step.Flags.Count + " flag(s)" : "")}");
+
+    /// <summary>Near the SLA with enough digits to see which side of it ("1,024 ms" against 1 s), in the kind's resolution.</summary>
+    private static string P95(StepResult step, ExperimentTerms terms) => terms.Kind.LatencyResolutionMs > 0
+        ? Format.Latency(step.P95Ms, terms.Kind.LatencyResolutionMs)
+        : Format.Against(step.P95Ms, terms.Sla.P95Ms);
+
+    private static string Verdict(StepResult step) =>
+        step.MeetsSla ? "meets SLA" : $"misses SLA ({string.Join(", ", step.Missed.Select(SlaConditions.Describe))})";
 }

@@ -16,7 +16,7 @@ internal static class SweepPlan
             text.AppendLine(CultureInfo.InvariantCulture, $"App settings: {string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}"))}.");
         }
 
-        if (request.IsOpenModel)
+        if (request.Model.IsOpen)
         {
             text.AppendLine("Load model: open, each step a fixed arrival rate (req/s); dropped arrivals count as errors.");
         }
@@ -37,7 +37,7 @@ internal static class SweepPlan
                 : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? "; a private PostgreSQL" : $"; {request.Database.Provider} given";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.StepUnit} = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit} = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
 
         if (request.RequestQueue is { } queue)

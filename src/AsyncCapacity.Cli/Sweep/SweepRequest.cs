@@ -1,5 +1,6 @@
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Contracts.Gauges;
+using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
@@ -8,30 +9,47 @@ namespace AsyncCapacity.Cli.Sweep;
 /// A validated sweep: what to run, against what, for how long, judged by which SLA. Steps and SLA default to each
 /// experiment's declaration; the command line overrides them for all experiments or for one.
 /// </summary>
-internal sealed record SweepRequest(
-    IReadOnlyList<Experiment> Experiments,
-    SweepProfile Profile,
-    double WarmupSeconds,
-    double StepSeconds,
-    double CooldownSeconds,
-    Uri? Target,
-    string OutputDirectory,
-    IReadOnlyList<Scoped<int[]>> StepOverrides,
-    IReadOnlyList<Scoped<double>> SlaP95Overrides,
-    IReadOnlyList<Scoped<double>> SlaErrorOverrides,
-    IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters,
-    int? MinWorkerThreads,
-    DatabaseSettings Database,
-    RequestQueueSettings? RequestQueue = null,
-    string Model = SweepOptions.ClosedModel,
-    IReadOnlyDictionary<string, string>? AppSettings = null,
-    bool Baseline = false)
+internal sealed record SweepRequest
 {
-    /// <summary>Open model: each step is an arrival rate (req/s) rather than a number of clients.</summary>
-    public bool IsOpenModel => Model == SweepOptions.OpenModel;
+    public required IReadOnlyList<Experiment> Experiments { get; init; }
 
-    /// <summary>What a step's number counts, for progress lines and the plan: "clients" or "req/s".</summary>
-    public string StepUnit => IsOpenModel ? "req/s" : "clients";
+    public required SweepProfile Profile { get; init; }
+
+    public required double WarmupSeconds { get; init; }
+
+    public required double StepSeconds { get; init; }
+
+    /// <summary>Idle seconds between steps: 0 with a fresh app per step, a cool-down against a target.</summary>
+    public required double CooldownSeconds { get; init; }
+
+    /// <summary>An app someone else runs (--target); null: the sweep starts a fresh app per step.</summary>
+    public Uri? Target { get; init; }
+
+    public required string OutputDirectory { get; init; }
+
+    /// <summary>--steps (closed model) or --rates (open model), for all experiments or one.</summary>
+    public IReadOnlyList<Scoped<int[]>> StepOverrides { get; init; } = [];
+
+    public IReadOnlyList<Scoped<double>> SlaP95Overrides { get; init; } = [];
+
+    public IReadOnlyList<Scoped<double>> SlaErrorOverrides { get; init; } = [];
+
+    /// <summary>Every chosen experiment's parameters, by experiment id: the declared defaults with --set applied.</summary>
+    public required IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters { get; init; }
+
+    public int? MinWorkerThreads { get; init; }
+
+    public required DatabaseSettings Database { get; init; }
+
+    public RequestQueueSettings? RequestQueue { get; init; }
+
+    public LoadModel Model { get; init; } = LoadModel.Closed;
+
+    /// <summary>The app's own settings (--app-setting), as environment variables; empty when none.</summary>
+    public IReadOnlyDictionary<string, string> AppSettings { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>Measure the instrument's overhead first (--baseline).</summary>
+    public bool Baseline { get; init; }
 
     /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on.</summary>
     public Experiment Plotted(Experiment experiment) => RequestQueue is null
@@ -51,6 +69,9 @@ internal sealed record SweepRequest(
             Scoped<double>.For(SlaErrorOverrides, experiment) is { } errors ? errors.Value / 100 : declared.MaxErrorRate);
     }
 
+    /// <summary>How the experiment's steps are judged and read: its SLA (with overrides), this sweep's model, its kind and gauges.</summary>
+    public ExperimentTerms TermsFor(Experiment experiment) => ExperimentTerms.Of(Plotted(experiment), SlaFor(experiment), Model);
+
     /// <summary>The SLA most experiments of the sweep are judged by, for the run header; each experiment shows its own.</summary>
     public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s).OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
 
@@ -60,7 +81,7 @@ internal sealed record SweepRequest(
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
-    public bool Customised => StepOverrides.Count > 0 || AppSettings?.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
+    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
     /// <summary>Seconds of load (and of the baseline, when asked), plus a few per step for starting the app and k6 when the harness owns the app.</summary>
     public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(

@@ -16,7 +16,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     private static readonly TimeSpan OverrunGrace = TimeSpan.FromSeconds(20);
 
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
-    private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration, request.StepUnit);
+    private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration, request.Model.StepUnit);
     private RuntimeReport? _app;
 
     public async Task RunAsync(CancellationToken cancellationToken)
@@ -25,7 +25,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         Directory.CreateDirectory(_rawDirectory);
         var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
         _progress.Info(string.Create(CultureInfo.InvariantCulture,
-            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} at {string.Join(",", request.StepsFor(e))}"))} {request.StepUnit} "
+            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} at {string.Join(",", request.StepsFor(e))}"))} {request.Model.StepUnit} "
             + $"({request.StepCount} steps, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s each, about {request.EstimatedDuration.TotalMinutes:0.#} min) with {k6.Version}."));
 
         await using IAppSource source = request.Target is { } target
@@ -44,7 +44,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             {
                 _progress.Warn($"{experiment.Id} skipped: {reason}");
                 _progress.Skip(experiment.Variants.Count * request.StepsFor(experiment).Count);
-                experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.SlaFor(experiment), parameters, [], reason)));
+                experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.TermsFor(experiment), parameters, [], reason)));
                 continue;
             }
 
@@ -54,12 +54,12 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 steps.AddRange(await RunBatchAsync(source, experiment, batch, k6, cpu, probe: steps.Count == 0, cancellationToken));
             }
 
-            experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.SlaFor(experiment), parameters, steps)));
+            experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.TermsFor(experiment), parameters, steps)));
         }
 
         var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
-            request.AppSettings is { Count: > 0 } appSettings ? appSettings : null);
+            request.AppSettings.Count > 0 ? request.AppSettings : null);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead);
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);
@@ -95,16 +95,16 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             timeline = await app.FinishAsync(summary, cancellationToken);
         }
 
-        var gauges = ResultsBuilder.GaugesOf(experiment);
+        var terms = request.TermsFor(experiment);
         var analysed = new List<AnalysedStep>();
         foreach (var step in summary.Steps)
         {
             var window = StandaloneResults.StepWindow(timeline, step);
-            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), request.SlaFor(experiment), gauges);
+            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), terms);
             analysed.Add(new AnalysedStep(step.Variant, step.StartMs, result, window));
             _progress.StepDone(summary.Steps.Count > 1
-                ? $"{step.Variant} {step.Concurrency} {request.StepUnit}: {StepLine.Of(result, experiment.RateUnit)}"
-                : StepLine.Of(result, experiment.RateUnit));
+                ? $"{step.Variant} {step.Concurrency} {request.Model.StepUnit}: {StepLine.Of(result, terms)}"
+                : StepLine.Of(result, terms));
         }
 
         return analysed;
@@ -119,7 +119,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var environment = new Dictionary<string, string>
         {
             ["EXPERIMENT"] = experiment.Id,
-            ["MODEL"] = request.Model,
+            ["MODEL"] = request.Model.Name,
             ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
             ["VARIANTS"] = string.Join(",", batch.Variants),
@@ -165,8 +165,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     /// <summary>One request per variant before the sweep, so a refused request fails in a second, not after the whole sweep.</summary>
     private async Task ProbeAsync(Experiment experiment, AppClient client, CancellationToken cancellationToken)
     {
-        // A WebSocket route answers a plain request with 400 by design; k6's first session is its probe.
-        if (experiment.Load != LoadKind.Http)
+        if (!experiment.Load.ProbedByRequest)
         {
             return;
         }

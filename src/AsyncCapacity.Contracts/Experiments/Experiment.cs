@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json.Serialization;
+using AsyncCapacity.Contracts.Load;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
@@ -72,9 +73,6 @@ public sealed record Experiment(
     public bool UsesTls(IReadOnlyDictionary<string, string> values) =>
         Parameters.FirstOrDefault(p => p.Role == ParameterRole.Tls) is { } tls && values.TryGetValue(tls.Name, out var value) && value == "true";
 
-    /// <summary>What a step's throughput counts: echoes ("msg/s") for a WebSocket experiment, requests ("req/s") otherwise.</summary>
-    public string RateUnit => Load == LoadKind.WebSocket ? "msg/s" : "req/s";
-
     /// <summary>
     /// The most requests per second one closed-loop client can complete: 1000 ÷ the delay parameter's value, when the
     /// experiment has one (the report's ideal line); null otherwise.
@@ -86,20 +84,6 @@ public sealed record Experiment(
             && ms > 0
                 ? 1000 / ms
                 : null;
-}
-
-/// <summary>What one k6 iteration of the experiment is.</summary>
-public enum LoadKind
-{
-    /// <summary>One HTTP request, answered 2xx when it succeeded.</summary>
-    Http,
-
-    /// <summary>
-    /// One WebSocket session for the whole step: send a message, wait for its echo, send again. A "request" of the
-    /// analysis is then one echo (messages/s, round-trip time); a failed or dropped connection is an error.
-    /// </summary>
-    [JsonStringEnumMemberName("websocket")]
-    WebSocket,
 }
 
 /// <summary>One side of the pair. <c>Blocking</c> marks the side that holds a thread while it waits.</summary>

@@ -11,8 +11,8 @@ public static class ResultsBuilder
         var ideal = declaration.IdealRpsPerClient(run.Parameters);
         if (run.SkippedReason is not null)
         {
-            return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
-                ideal, [], string.Empty, run.SkippedReason, declaration.Gauges ?? [], LoadName(declaration));
+            return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Terms.Sla, run.Parameters,
+                ideal, [], string.Empty, run.SkippedReason, declaration.Gauges ?? [], declaration.Load, run.Terms.Model);
         }
 
         // Declared variants first, in their order; then any a standalone k6 run added.
@@ -21,13 +21,9 @@ public static class ResultsBuilder
             .Distinct(StringComparer.Ordinal)
             .Where(name => run.Steps.Any(s => s.Variant == name));
         var variants = names.Select(name => BuildVariant(run, name)).ToList();
-        return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Sla, run.Parameters,
-            ideal, variants, Verdict.Of(variants, run.Sla, declaration.RateUnit), null,
-            declaration.Gauges ?? [], LoadName(declaration));
+        return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Terms.Sla, run.Parameters,
+            ideal, variants, Verdict.Of(variants, run.Terms), null, declaration.Gauges ?? [], declaration.Load, run.Terms.Model);
     }
-
-    /// <summary>The declaration's load as results.json names it; null for plain HTTP, which older files assume.</summary>
-    private static string? LoadName(Experiment declaration) => declaration.Load == LoadKind.WebSocket ? "websocket" : null;
 
     /// <summary>The gauges an experiment lists, as the catalogue defines them; unknown ids (a newer file) are left out.</summary>
     public static IReadOnlyList<Gauge> GaugesOf(Experiment declaration) =>

@@ -22,13 +22,13 @@ public static class StandaloneResults
         var experiments = summaries.Select(summary =>
         {
             var declaration = ExperimentCatalog.Find(summary.Experiment) ?? Unknown(summary);
-            var gauges = ResultsBuilder.GaugesOf(declaration);
+            var terms = ExperimentTerms.Of(declaration, summary.Sla, summary.Model);
             var steps = summary.Steps.Select(step =>
             {
                 var window = StepWindow(timeline, step);
-                return new AnalysedStep(step.Variant, step.StartMs, StepAnalysis.Analyse(new StepRun(step, window, null), summary.Sla, gauges), window);
+                return new AnalysedStep(step.Variant, step.StartMs, StepAnalysis.Analyse(new StepRun(step, window, null), terms), window);
             }).ToList();
-            return ResultsBuilder.Build(new ExperimentRun(declaration, summary.Sla, summary.Parameters, steps));
+            return ResultsBuilder.Build(new ExperimentRun(declaration, terms, summary.Parameters, steps));
         }).ToList();
 
         var first = summaries.MinBy(s => s.StartedAtMs)!;
@@ -60,13 +60,13 @@ public static class StandaloneResults
     public static IReadOnlyList<RuntimeSample> StepWindow(IReadOnlyList<RuntimeSample> timeline, K6Step step) =>
         timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList();
 
-    /// <summary>A results file of an experiment this build does not declare: its variants as the file names them.</summary>
+    /// <summary>A results file of an experiment this build does not declare: its variants as the file names them, its load as its steps show it.</summary>
     private static Experiment Unknown(K6Summary summary) => new(
         summary.Experiment,
         Order: int.MaxValue,
         Title: summary.Experiment,
         Lesson: string.Empty,
-        LoadKind.Http,
+        summary.Steps.Any(s => s.ConnectionsFailed is not null) ? LoadKind.WebSocket : LoadKind.Http,
         [.. summary.Steps.Select(s => s.Variant).Distinct().Select(v => new Variant(v, Blocking: false, "GET", "/", v))],
         [],
         [.. summary.Steps.Select(s => s.Concurrency).Distinct().Order()],

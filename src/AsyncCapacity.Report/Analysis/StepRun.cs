@@ -10,13 +10,23 @@ public sealed record StepRun(K6Step Step, IReadOnlyList<RuntimeSample> Timeline,
 /// <param name="LoadGeneratorMemoryMb">k6's largest resident set during the step; null when unknown.</param>
 public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent, double? LoadGeneratorMemoryMb = null);
 
+/// <summary>
+/// How an experiment's steps are judged and read: its SLA, the load model of the run, its load kind (units, sessions),
+/// and the gauges whose columns each step computes.
+/// </summary>
+public sealed record ExperimentTerms(Sla Sla, LoadModel Model, LoadKind Kind, IReadOnlyList<Gauge> Gauges)
+{
+    public static ExperimentTerms Of(Experiment declaration, Sla sla, LoadModel model) =>
+        new(sla, model, declaration.Load, ResultsBuilder.GaugesOf(declaration));
+}
+
 /// <summary>One analysed step and the samples it was analysed from (they become its variant's timeline).</summary>
 public sealed record AnalysedStep(string Variant, long StartMs, StepResult Result, IReadOnlyList<RuntimeSample> Timeline);
 
 /// <summary>All analysed steps of one experiment, or the reason it was skipped.</summary>
 public sealed record ExperimentRun(
     Experiment Declaration,
-    Sla Sla,
+    ExperimentTerms Terms,
     IReadOnlyDictionary<string, string> Parameters,
     IReadOnlyList<AnalysedStep> Steps,
     string? SkippedReason = null);

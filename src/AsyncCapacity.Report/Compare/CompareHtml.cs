@@ -1,26 +1,20 @@
-using System.Text.Encodings.Web;
-using System.Text.Json;
-using System.Text.Unicode;
+using System.Globalization;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
+using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Compare;
 
 /// <summary>
-/// compare.html: the comparison as one self-contained page, the same facts as the terminal table, and per experiment
-/// throughput and p95 by step with every run overlaid (one colour per run, blocking variants dashed). Chart.js is
-/// inlined; the page loads nothing from the network.
+/// compare.html: the comparison as one self-contained page, through the report's own pipeline: the same stylesheet, the
+/// same chart models (<see cref="CompareCharts"/>) drawn by the same script, and the same words and units per
+/// experiment (msg/s for an echo, offered req/s in the open model). It says what the terminal table says.
 /// </summary>
 public static class CompareHtml
 {
-    // One colour per run, distinct for colour-blind readers (Okabe-Ito), baseline first.
-    // Readable labels ("lab1 · sync") while <, > and & stay escaped, so no string can close the script element.
-    private static readonly JsonSerializerOptions ChartJson = new() { Encoder = JavaScriptEncoder.Create(UnicodeRanges.All) };
-
-    private static readonly string[] RunColors = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
-
     public static string Render(RunComparison comparison)
     {
+        var charts = comparison.Experiments.Select((experiment, i) => CompareCharts.Of(comparison, experiment, i)).ToList();
         var html = new HtmlWriter();
         html.Raw("<!DOCTYPE html>\n")
             .Open("html", null, ("lang", "en"))
@@ -28,27 +22,22 @@ public static class CompareHtml
             .Raw("<meta charset=\"utf-8\">")
             .Raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
             .Element("title", null, $"AsyncCapacity comparison · {string.Join(" vs ", comparison.Runs.Select(r => r.Label))}")
-            .Raw("<style>").Raw(EmbeddedAssets.Css)
-            .Raw(".compare td.change{font-variant-numeric:tabular-nums}.compare .noise{color:var(--muted)}.compare .untrusted{color:var(--muted);font-style:italic}"
-                + ".compare .flipped{font-weight:650}.run-swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:3px;margin-right:.4rem}"
-                + ".warnings li{color:var(--missed)}.chart-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:1rem;margin-top:1rem}")
-            .Raw("</style>")
+            .Raw("<style>").Raw(VariantPalette.CssProperties()).Raw(EmbeddedAssets.Css).Raw("</style>")
             .Close("head")
             .Open("body")
             .Open("main", "report compare");
 
         Header(html, comparison);
+        html.Raw("<noscript><p class=\"noscript\">Charts need JavaScript; the tables carry the same numbers.</p></noscript>");
         for (var i = 0; i < comparison.Experiments.Count; i++)
         {
-            Experiment(html, comparison, comparison.Experiments[i], i);
+            Experiment(html, comparison, comparison.Experiments[i], charts[i], i);
         }
 
-        html.Close("main")
-            .Open("script", null, ("type", "application/json"), ("id", "compare-charts"))
-            .Raw(JsonSerializer.Serialize(Charts(comparison), ChartJson))
-            .Close("script")
-            .Raw("<script>").Raw(EmbeddedAssets.ChartJs).Raw("</script>")
-            .Raw("<script>").Raw(DrawScript).Raw("</script>")
+        html.Close("main");
+        ReportData.WriteModel(html, new ReportModel(charts));
+        html.Raw("<script>").Raw(EmbeddedAssets.ChartJs).Raw("</script>")
+            .Raw("<script>").Raw(EmbeddedAssets.Script).Raw("</script>")
             .Close("body")
             .Close("html");
         return html.ToString();
@@ -64,9 +53,9 @@ public static class CompareHtml
         {
             var run = comparison.Runs[i];
             html.Open("li")
-                .Raw($"<span class=\"run-swatch\" style=\"background:{RunColors[i % RunColors.Length]}\"></span>")
+                .Open("span", "run-swatch", ("style", $"--run: {CompareCharts.RunColor(i)}")).Close("span")
                 .Element("strong", null, run.Label)
-                .Text($" · {Format.Utc(run.Document.Run.StartedAt)} · {run.Document.Run.Machine} · {run.Document.Run.Settings.Model} model")
+                .Text($" · {Format.Utc(run.Document.Run.StartedAt)} · {run.Document.Run.Machine} · {run.Document.Run.Settings.Model.Name} model")
                 .Close("li");
         }
 
@@ -105,23 +94,24 @@ public static class CompareHtml
         html.Element("p", "chart-note", $"Noise: {comparison.Noise.Description}.").Close("header");
     }
 
-    private static void Experiment(HtmlWriter html, RunComparison comparison, ExperimentComparison experiment, int index)
+    private static void Experiment(HtmlWriter html, RunComparison comparison, ExperimentComparison experiment, IReadOnlyList<ChartModel> charts, int index)
     {
-        var open = experiment.Variants.SelectMany(v => v.Steps).SelectMany(s => s.Runs).Any(s => s.OfferedRps is not null);
-        html.Open("section", "experiment")
-            .Element("h2", null, $"{experiment.Name}: {experiment.Title}")
-            .Open("div", "chart-pair")
-            .Open("figure").Raw($"<canvas id=\"compare-{index}-rps\" height=\"260\"></canvas>").Close("figure")
-            .Open("figure").Raw($"<canvas id=\"compare-{index}-p95\" height=\"260\"></canvas>").Close("figure")
-            .Close("div");
+        var model = experiment.Model;
+        var unit = experiment.Load.RateUnit;
+        html.Open("section", "experiment", ("data-experiment", index.ToString(CultureInfo.InvariantCulture)))
+            .Open("header", "experiment-head")
+            .Element("h2", null, experiment.Title)
+            .Open("p", "experiment-meta").Element("code", null, experiment.Name).Text($" · SLA {Format.Sla(experiment.Sla)}").Close("p")
+            .Close("header");
+        ChartFigures.Write(html, charts, index);
 
         html.Open("div", "table-wrap").Open("table", "steps")
             .Open("thead").Open("tr")
             .Element("th", null, "variant")
-            .Element("th", "num", open ? "offered req/s" : "clients");
+            .Element("th", "num", model.AxisName);
         foreach (var label in comparison.Runs.Select(r => r.Label))
         {
-            html.Element("th", "num", $"req/s · {label}");
+            html.Element("th", "num", $"{unit} · {label}");
         }
 
         foreach (var label in comparison.Runs.Select(r => r.Label))
@@ -130,6 +120,7 @@ public static class CompareHtml
         }
 
         html.Element("th", null, "SLA").Close("tr").Close("thead").Open("tbody");
+        var resolution = experiment.Load.LatencyResolutionMs;
         foreach (var variant in experiment.Variants)
         {
             foreach (var step in variant.Steps)
@@ -142,7 +133,7 @@ public static class CompareHtml
 
                 for (var i = 0; i < step.Runs.Count; i++)
                 {
-                    Cell(html, step.Runs[i].P95Ms is { } p95 ? Format.Duration(p95) : "–", i == 0 ? null : step.P95Changes[i]);
+                    Cell(html, Format.Latency(step.Runs[i].P95Ms, resolution), i == 0 ? null : step.P95Changes[i]);
                 }
 
                 html.Element("td", step.VerdictFlipped ? "sla flipped" : "sla",
@@ -156,7 +147,7 @@ public static class CompareHtml
         foreach (var variant in experiment.Variants)
         {
             html.Element("li", null, $"Capacity at SLA, {variant.Name}: "
-                + string.Join(" → ", variant.Capacities.Select(c => c is null ? "none" : $"{Format.Load(c.Concurrency, open)} at {Format.Rps(c.Rps)} req/s")));
+                + string.Join(" → ", variant.Capacities.Select(c => c is null ? "none" : $"{model.Load(c.Concurrency)} at {Format.Rps(c.Rps)} {unit}")));
         }
 
         foreach (var variant in experiment.Variants)
@@ -165,7 +156,7 @@ public static class CompareHtml
             {
                 foreach (var flag in step.FlagsInOneRunOnly)
                 {
-                    html.Element("li", "untrusted", $"⚠ {variant.Name} at {Format.Load(step.Concurrency, open)}, flagged in some runs only: {flag}");
+                    html.Element("li", "untrusted", $"⚠ {variant.Name} at {model.Load(step.Concurrency)}, flagged in some runs only: {flag}");
                 }
             }
         }
@@ -183,55 +174,4 @@ public static class CompareHtml
         };
         html.Element("td", css, change is null ? value : $"{value} ({change.Text})");
     }
-
-    /// <summary>Per experiment two charts, each a dataset per run × variant: { id, title, axis, log, datasets: [{ label, color, dashed, points }] }.</summary>
-    private static List<object> Charts(RunComparison comparison)
-    {
-        var charts = new List<object>();
-        for (var e = 0; e < comparison.Experiments.Count; e++)
-        {
-            var experiment = comparison.Experiments[e];
-            var open = experiment.Variants.SelectMany(v => v.Steps).SelectMany(s => s.Runs).Any(s => s.OfferedRps is not null);
-            var axis = open ? "offered req/s" : "concurrent clients";
-            object Chart(string id, string title, bool log, Func<Results.StepResult, double?> value) => new
-            {
-                id,
-                title,
-                axis,
-                log,
-                datasets = comparison.Runs.SelectMany((run, r) => experiment.Variants.Select(variant => new
-                {
-                    label = $"{run.Label} · {variant.Name}",
-                    color = RunColors[r % RunColors.Length],
-                    dashed = variant.Blocking,
-                    points = variant.Steps.Where(s => value(s.Runs[r]) is not null).Select(s => new[] { s.Concurrency, value(s.Runs[r])!.Value }),
-                })),
-            };
-            charts.Add(Chart($"compare-{e}-rps", $"Throughput vs {axis} (req/s)", false, s => s.Rps));
-            charts.Add(Chart($"compare-{e}-p95", $"p95 latency vs {axis} (ms, log scale)", true, s => s.P95Ms > 0 ? s.P95Ms : null));
-        }
-
-        return charts;
-    }
-
-    // Draws what the model says, nothing more: the numbers and their formatting are decided in C#.
-    private const string DrawScript = """
-        (function () {
-          var charts = JSON.parse(document.getElementById('compare-charts').textContent);
-          charts.forEach(function (c) {
-            var canvas = document.getElementById(c.id);
-            if (!canvas || typeof Chart === 'undefined') return;
-            new Chart(canvas, {
-              type: 'line',
-              data: { datasets: c.datasets.map(function (d) {
-                return { label: d.label, borderColor: d.color, backgroundColor: d.color, borderDash: d.dashed ? [6, 4] : [],
-                         data: d.points.map(function (p) { return { x: p[0], y: p[1] }; }), tension: 0, pointRadius: 3 };
-              }) },
-              options: { animation: false, parsing: false, plugins: { title: { display: true, text: c.title } },
-                         scales: { x: { type: 'linear', title: { display: true, text: c.axis } },
-                                   y: { type: c.log ? 'logarithmic' : 'linear', beginAtZero: !c.log } } }
-            });
-          });
-        })();
-        """;
 }

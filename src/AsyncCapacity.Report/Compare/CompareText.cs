@@ -53,16 +53,17 @@ public static class CompareText
 
     private static void Experiment(StringBuilder text, ExperimentComparison experiment, IReadOnlyList<ComparedRun> runs)
     {
-        var open = experiment.Variants.SelectMany(v => v.Steps).SelectMany(s => s.Runs).Any(s => s.OfferedRps is not null);
+        var model = experiment.Model;
+        var unit = experiment.Load.RateUnit;
         text.AppendLine($"{experiment.Name}: {experiment.Title}");
         foreach (var variant in experiment.Variants)
         {
-            var capacities = variant.Capacities.Select(c => c is null ? "none" : $"{Format.Load(c.Concurrency, open)} at {Format.Rps(c.Rps)} req/s");
+            var capacities = variant.Capacities.Select(c => c is null ? "none" : $"{model.Load(c.Concurrency)} at {Format.Rps(c.Rps)} {unit}");
             text.AppendLine($"  capacity at SLA, {variant.Name}: {string.Join(" → ", capacities)}");
         }
 
-        var header = new List<string> { "variant", open ? "req/s offered" : "clients" };
-        header.AddRange(runs.Select((_, i) => $"req/s {i + 1}"));
+        var header = new List<string> { "variant", model.AxisName };
+        header.AddRange(runs.Select((_, i) => $"{unit} {i + 1}"));
         header.AddRange(runs.Skip(1).Select((_, i) => $"Δ {i + 2}"));
         header.AddRange(runs.Select((_, i) => $"p95 {i + 1}"));
         header.AddRange(runs.Skip(1).Select((_, i) => $"Δ {i + 2}"));
@@ -91,14 +92,14 @@ public static class CompareText
         var flipped = experiment.Variants.SelectMany(v => v.Flipped.Select(s => (v.Name, s))).ToList();
         text.AppendLine(flipped.Count == 0
             ? "  SLA verdicts: none flipped."
-            : $"  SLA verdicts flipped: {string.Join("; ", flipped.Select(f => $"{f.Name} at {Format.Load(f.s.Concurrency, open)} {string.Join(" → ", f.s.Runs.Select(r => r.MeetsSla ? "met" : "missed"))}"))}.");
+            : $"  SLA verdicts flipped: {string.Join("; ", flipped.Select(f => $"{f.Name} at {model.Load(f.s.Concurrency)} {string.Join(" → ", f.s.Runs.Select(r => r.MeetsSla ? "met" : "missed"))}"))}.");
         foreach (var variant in experiment.Variants)
         {
             foreach (var step in variant.Steps.Where(s => s.FlagsInOneRunOnly.Count > 0))
             {
                 foreach (var flag in step.FlagsInOneRunOnly)
                 {
-                    text.AppendLine($"  ⚠ {variant.Name} at {Format.Load(step.Concurrency, open)}, flagged in some runs only: {flag}");
+                    text.AppendLine($"  ⚠ {variant.Name} at {model.Load(step.Concurrency)}, flagged in some runs only: {flag}");
                 }
             }
         }

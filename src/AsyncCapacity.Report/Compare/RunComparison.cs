@@ -40,8 +40,8 @@ public sealed record RunComparison(
 /// <summary>A setting that is not the same in every run: its name and its value in each, in run order.</summary>
 public sealed record SettingDifference(string Name, IReadOnlyList<string> Values);
 
-/// <summary>One experiment in every run: its variants' steps and capacities.</summary>
-public sealed record ExperimentComparison(string Name, string Title, IReadOnlyList<VariantComparison> Variants)
+/// <summary>One experiment in every run: its variants' steps and capacities, in its own units (the baseline's kind and model).</summary>
+public sealed record ExperimentComparison(string Name, string Title, LoadKind Load, LoadModel Model, Sla Sla, IReadOnlyList<VariantComparison> Variants)
 {
     public static ExperimentComparison Of(string name, IReadOnlyList<ExperimentResult> runs, NoiseRule noise)
     {
@@ -49,7 +49,7 @@ public sealed record ExperimentComparison(string Name, string Title, IReadOnlyLi
             .Where(v => runs.All(r => r.Variants.Any(x => x.Name == v)))
             .Select(v => VariantComparison.Of(v, runs.Select(r => r.Variants.First(x => x.Name == v)).ToList(), noise))
             .ToList();
-        return new ExperimentComparison(name, runs[0].Title, variants);
+        return new ExperimentComparison(name, runs[0].Title, runs[0].Load, runs[0].Model, runs[0].Sla, variants);
     }
 }
 

@@ -57,7 +57,7 @@ public static class SettingsDiff
             ["k6"] = run.K6Version,
             ["profile"] = run.Profile,
             ["isolation"] = run.Isolation,
-            ["load model"] = run.Settings.Model,
+            ["load model"] = run.Settings.Model.Name,
             ["steps"] = string.Join(",", run.Settings.Steps),
             ["warm-up + measured"] = Invariant($"{run.Settings.WarmupSeconds:0.#} s + {run.Settings.StepSeconds:0.#} s"),
             ["cool-down"] = Invariant($"{run.Settings.CooldownSeconds:0.#} s"),

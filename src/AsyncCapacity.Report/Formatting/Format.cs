@@ -67,23 +67,42 @@ public static class Format
         _ => Number(seconds, "0.#") + " s",
     };
 
-    /// <summary>"1 client", "400 clients".</summary>
-    public static string Clients(int count) => Count(count) + (count == 1 ? " client" : " clients");
+    /// <summary>
+    /// A latency measured with a coarse clock (a WebSocket round trip from Date.now(): whole milliseconds) reads in that
+    /// resolution: "&lt; 1 ms" rather than "0 µs", "3 ms" rather than "2.7 ms" (a percentile between two ticks).
+    /// </summary>
+    public static string Latency(double? milliseconds, double resolutionMs) => milliseconds switch
+    {
+        _ when resolutionMs <= 0 => Duration(milliseconds),
+        null => Missing,
+        var ms when !double.IsFinite(ms.Value) => Missing,
+        var ms when ms < resolutionMs => "< " + Duration(resolutionMs),
+        var ms => Duration(Math.Round(ms.Value / resolutionMs) * resolutionMs),
+    };
 
-    /// <summary>"1 concurrent client", "400 concurrent clients".</summary>
-    public static string ConcurrentClients(int count) => Count(count) + (count == 1 ? " concurrent client" : " concurrent clients");
+    /// <summary>
+    /// A figure judged against a limit, with enough digits to see which side of it it is: 1,024 ms against an SLA of
+    /// 1 s reads "1,024 ms", not "1 s"; far from the limit it reads as <see cref="Duration"/> does.
+    /// </summary>
+    public static string Against(double? milliseconds, double limitMs)
+    {
+        var text = Duration(milliseconds);
+        if (milliseconds is not { } ms || !double.IsFinite(ms) || ms == limitMs || text != Duration(limitMs))
+        {
+            return text;
+        }
 
-    /// <summary>A step's load as labels read it: "400 clients" in the closed model, "50 req/s offered" in the open one.</summary>
-    public static string Load(int step, bool open) => open ? Count(step) + " req/s offered" : Clients(step);
+        for (var decimals = 0; decimals <= 3; decimals++)
+        {
+            var format = decimals == 0 ? "#,0" : "#,0." + new string('0', decimals);
+            if (Number(ms, format) != Number(limitMs, format))
+            {
+                return Number(ms, format) + " ms";
+            }
+        }
 
-    /// <summary>As <see cref="Load(int, bool)"/>, "400 concurrent clients" in the closed model.</summary>
-    public static string ConcurrentLoad(int step, bool open) => open ? Count(step) + " req/s offered" : ConcurrentClients(step);
-
-    /// <summary>Whether these steps offered arrival rates (the open model) rather than clients.</summary>
-    public static bool IsOpenModel(IEnumerable<StepResult> steps) => steps.Any(s => s.OfferedRps is not null);
-
-    /// <summary>Whether the experiment's steps offered arrival rates (the open model) rather than clients.</summary>
-    public static bool IsOpenModel(ExperimentResult experiment) => IsOpenModel(experiment.Variants.SelectMany(v => v.Steps));
+        return Number(ms, "#,0.###") + " ms";
+    }
 
     public static string Sla(Sla sla) => $"p95 ≤ {Duration(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";
 

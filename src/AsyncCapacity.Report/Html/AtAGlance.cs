@@ -43,7 +43,7 @@ internal static class AtAGlance
                 html.Open("td", "variant-cell");
                 VariantLabel.Write(html, variant);
                 html.Close("td")
-                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : Format.ConcurrentLoad(variant.Capacity.Concurrency, Format.IsOpenModel(variant.Steps)))
+                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : experiment.Model.ConcurrentLoad(variant.Capacity.Concurrency))
                     .Element("td", "num", variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} {experiment.RateUnit}")
                     .Element("td", "num", variant.Steps.Count == 0 ? Format.Missing : $"{Format.Rps(variant.Steps.Max(s => s.Rps))} {experiment.RateUnit}")
                     .Close("tr");

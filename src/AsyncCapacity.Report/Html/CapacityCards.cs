@@ -33,7 +33,7 @@ internal static class CapacityCards
         {
             html.Open("p", "capacity")
                 .Element("span", "capacity-clients", Format.Count(capacity.Concurrency))
-                .Text(Format.IsOpenModel(variant.Steps) ? " req/s offered, served at "
+                .Text(experiment.Model.IsOpen ? " req/s offered, served at "
                     : capacity.Concurrency == 1 ? " concurrent client at " : " concurrent clients at ")
                 .Element("span", "capacity-rps", $"{Format.Rps(capacity.Rps)} {experiment.RateUnit}")
                 .Close("p");
@@ -57,7 +57,7 @@ internal static class CapacityCards
     /// </summary>
     private static string HighestStep(ExperimentResult experiment, StepResult step)
     {
-        var facts = new List<string> { $"{Format.Rps(step.Rps)} {experiment.RateUnit}", $"p95 {Format.Duration(step.P95Ms)}" };
+        var facts = new List<string> { $"{Format.Rps(step.Rps)} {experiment.RateUnit}", $"p95 {Format.Latency(step.P95Ms, experiment.Load.LatencyResolutionMs)}" };
         if (step.ThreadsAtEnd is { } threads)
         {
             facts.Add($"{Format.Count(threads)} pool threads");
@@ -71,6 +71,6 @@ internal static class CapacityCards
         facts.AddRange(GaugeFigures.Columns(experiment)
             .Where(column => step.Gauge(column.Id) is not null)
             .Select(column => $"{column.Header} {GaugeFigures.Text(column, step)}"));
-        return $"At {Format.Load(step.Concurrency, step.OfferedRps is not null)} (highest step): {string.Join(", ", facts)}.";
+        return $"At {experiment.Model.Load(step.Concurrency)} (highest step): {string.Join(", ", facts)}.";
     }
 }

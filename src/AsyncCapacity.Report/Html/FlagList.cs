@@ -6,7 +6,7 @@ namespace AsyncCapacity.Report.Html;
 /// <summary>Under a step table: every flag of its steps, each with the step it was raised on, so none is hidden in a tooltip.</summary>
 internal static class FlagList
 {
-    public static void Write(HtmlWriter html, VariantResult variant)
+    public static void Write(HtmlWriter html, VariantResult variant, LoadModel model)
     {
         var flagged = variant.Steps.Where(s => s.Flags.Count > 0).ToList();
         if (flagged.Count == 0)
@@ -21,7 +21,7 @@ internal static class FlagList
             {
                 html.Open("li")
                     .Raw("<span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> ")
-                    .Element("strong", null, Format.ConcurrentLoad(step.Concurrency, step.OfferedRps is not null) + ":")
+                    .Element("strong", null, model.ConcurrentLoad(step.Concurrency) + ":")
                     .Raw(" ")
                     .Text(flag)
                     .Close("li");

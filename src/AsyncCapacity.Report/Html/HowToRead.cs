@@ -14,23 +14,10 @@ internal static class HowToRead
             .Element("h2", null, "How to read this report")
             .Open("dl");
 
-        if (run.Settings.Model == "open")
-        {
-            Entry(html, "Open model",
-                "Each step offers a fixed arrival rate (k6 constant-arrival-rate): a request starts on schedule however long the ones before "
-                + "it take, as independent users would send them. So latency includes the time requests queue in a saturated server, which "
-                + "a closed loop hides by slowing its own sending (coordinated omission), and achieved req/s falls below offered once the "
-                + "server cannot keep up. An arrival k6 could not send because all its clients were still waiting is dropped and counted as an error.");
-        }
-        else
-        {
-            Entry(html, "Closed model",
-                "Each step runs N concurrent clients (k6 virtual users) that send their next request as soon as the previous one answers, "
-                + "with no think time. So throughput = clients ÷ latency (Little's law): once latency grows, throughput stops following the ideal line.");
-        }
-
+        var model = run.Settings.Model;
+        Entry(html, char.ToUpperInvariant(model.Name[0]) + model.Name[1..] + " model", model.Definition);
         Entry(html, "Capacity at SLA",
-            $"The highest tested {(run.Settings.Model == "open" ? "arrival rate" : "concurrency")} whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: {Format.Sla(run.Sla)}; "
+            $"The highest tested {model.CapacityNoun} whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: {Format.Sla(run.Sla)}; "
             + "an experiment may set its own), with that step's throughput. Concurrencies between the tested steps were not measured.");
         Entry(html, "Latency vs server time",
             "Client latency (p50, p95, p99, max) is the time k6 waited for a response: time waiting for a thread plus time working. "

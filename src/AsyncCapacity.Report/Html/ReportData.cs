@@ -22,9 +22,13 @@ internal static class ReportData
     {
         html.Open("script", null, ("type", "application/json"), ("id", ElementId))
             .Raw(JsonSerializer.Serialize(document, CompactOptions))
-            .Close("script")
-            .Open("script", null, ("type", "application/json"), ("id", ModelElementId))
+            .Close("script");
+        WriteModel(html, model);
+    }
+
+    /// <summary>The chart model alone, which report.js draws: what compare.html embeds.</summary>
+    public static void WriteModel(HtmlWriter html, ReportModel model) =>
+        html.Open("script", null, ("type", "application/json"), ("id", ModelElementId))
             .Raw(model.ToJson())
             .Close("script");
-    }
 }

@@ -14,9 +14,7 @@ internal static class RunHeader
     {
         html.Open("header", "run")
             .Element("p", "eyebrow", "AsyncCapacity · capacity report")
-            .Element("h1", null, run.Settings.Model == "open"
-                ? "What arrival rate each variant serves within the SLA"
-                : "How many concurrent clients each variant serves within the SLA")
+            .Element("h1", null, run.Settings.Model.Headline)
             .Open("p", "run-summary")
             .Text($"Run of {Format.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), took {Format.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
             .Open("span", "sla-pill").Text($"SLA: {Format.Sla(run.Sla)}").Close("span")
@@ -37,8 +35,8 @@ internal static class RunHeader
         Fact(html, "Profile", run.Profile);
         Fact(html, "Target", run.Target);
         Fact(html, "Isolation", run.Isolation);
-        Fact(html, "Load model", LoadModel(run.Settings));
-        Fact(html, run.Settings.Model == "open" ? "Steps (offered req/s)" : "Steps (clients)", string.Join(", ", run.Settings.Steps));
+        Fact(html, "Load model", run.Settings.Model.Description);
+        Fact(html, $"Steps ({run.Settings.Model.AxisName})", string.Join(", ", run.Settings.Steps));
         Fact(html, "Timing per step", $"warm-up {Format.Seconds(run.Settings.WarmupSeconds)} · measured {Format.Seconds(run.Settings.StepSeconds)} · cool-down {Format.Seconds(run.Settings.CooldownSeconds)}");
         if (run.Settings.MinWorkerThreads is { } minThreads)
         {
@@ -125,13 +123,6 @@ internal static class RunHeader
             + $"{Format.Count(overhead.AppRps)} vs {Format.Count(overhead.MinimalRps)} req/s; {cost}. "
             + $"Measured with {Format.Count(overhead.Clients)} k6 clients, {overhead.Rounds} alternating rounds of {Format.Seconds(overhead.Seconds)} each{loadGenerator}.{heldBack}");
     }
-
-    private static string LoadModel(SweepSettings settings) => settings.Model switch
-    {
-        "closed" => "closed: N concurrent clients, no think time",
-        "open" => "open: requests arrive at a fixed rate whatever the answers take (k6 constant-arrival-rate), so latency includes the queueing a closed loop hides; arrivals k6 could not send on time (dropped iterations) count as errors",
-        _ => settings.Model,
-    };
 
     private static void Fact(HtmlWriter html, string name, string value) =>
         html.Open("div").Element("dt", null, name).Element("dd", null, value).Close("div");

@@ -13,23 +13,6 @@ namespace AsyncCapacity.Report.Html;
 /// </summary>
 internal static class StepTable
 {
-    private const string ClosedModelStart =
-        "<thead><tr>"
-        + "<th scope=\"col\" class=\"num\">Clients</th>"
-        + "<th scope=\"col\" class=\"num\">req/s</th>";
-
-    // WebSocket echo: throughput is echoes per second, latency the round trip of one message.
-    private const string WebSocketStart =
-        "<thead><tr>"
-        + "<th scope=\"col\" class=\"num\">Clients</th>"
-        + "<th scope=\"col\" class=\"num\" title=\"Echoes received per second in the measured window\">msg/s</th>";
-
-    // Open model: the step is the arrival rate offered; what came back is the achieved rate beside it.
-    private const string OpenModelStart =
-        "<thead><tr>"
-        + "<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">offered req/s</th>"
-        + "<th scope=\"col\" class=\"num\" title=\"Answers per second in the measured window\">achieved req/s</th>";
-
     private const string HeaderStart =
         "<th scope=\"col\" class=\"num\" title=\"Median latency seen by the client (k6)\">p50</th>"
         + "<th scope=\"col\" class=\"num\" title=\"Median Server-Timing app;dur: time inside the app's pipeline\">server p50</th>"
@@ -66,9 +49,14 @@ internal static class StepTable
         }
 
         html.Open("div", "table-wrap")
-            .Open("table", "steps", ("id", Id(experiment, variant)))
-            .Raw(Format.IsOpenModel(variant.Steps) ? OpenModelStart : experiment.Load == "websocket" ? WebSocketStart : ClosedModelStart)
-            .Raw(HeaderStart);
+            .Open("table", "steps", ("id", Id(experiment, variant)));
+        LoadColumns(html, experiment);
+        html.Raw(HeaderStart);
+        if (experiment.Model.IsOpen)
+        {
+            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals k6 could not send on time, of all the step offered (warm-up included)\">dropped</th>");
+        }
+
         foreach (var column in columns)
         {
             // Written as the constant headers are (scope first): a gauge's column reads like the others.
@@ -79,7 +67,7 @@ internal static class StepTable
             .Open("tbody");
         foreach (var step in variant.Steps)
         {
-            Row(html, step, experiment.Sla, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, columns, errorsAre);
+            Row(html, experiment, step, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, columns, errorsAre);
         }
 
         html.Close("tbody").Close("table").Close("div");
@@ -88,13 +76,33 @@ internal static class StepTable
             html.Element("p", "table-note", $"Errors: {errorsAre}. Timeouts and refused connections, if any, count too.");
         }
 
-        FlagList.Write(html, variant);
+        FlagList.Write(html, variant, experiment.Model);
         html.Close("section");
     }
 
-    /// <param name="errorsAre">What an error is in this experiment ("503 … (queue full)"), for the error cell's tooltip; null when unknown.</param>
-    private static void Row(HtmlWriter html, StepResult step, Sla sla, bool isCapacity, IReadOnlyList<GaugeColumn> columns, string? errorsAre)
+    /// <summary>
+    /// The step's load and its rate: clients and req/s (msg/s for an echo) in the closed model; in the open model the
+    /// arrival rate offered, and what came back beside it.
+    /// </summary>
+    private static void LoadColumns(HtmlWriter html, ExperimentResult experiment)
     {
+        html.Raw("<thead><tr>");
+        if (experiment.Model.IsOpen)
+        {
+            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">offered req/s</th>"
+                + "<th scope=\"col\" class=\"num\" title=\"Answers per second in the measured window\">achieved req/s</th>");
+            return;
+        }
+
+        html.Raw("<th scope=\"col\" class=\"num\">Clients</th>")
+            .Raw("<th scope=\"col\" class=\"num\" title=\"").Text(experiment.Load.RateDefinition).Raw("\">").Text(experiment.RateUnit).Raw("</th>");
+    }
+
+    /// <param name="errorsAre">What an error is in this experiment ("503 … (queue full)"), for the error cell's tooltip; null when unknown.</param>
+    private static void Row(HtmlWriter html, ExperimentResult experiment, StepResult step, bool isCapacity, IReadOnlyList<GaugeColumn> columns, string? errorsAre)
+    {
+        var sla = experiment.Sla;
+        var resolution = experiment.Load.LatencyResolutionMs;
         var flagged = step.Flags.Count > 0;
         var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty);
         html.Open("tr", rowClass, ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)));
@@ -107,12 +115,13 @@ internal static class StepTable
 
         html.Text(Format.Count(step.Concurrency)).Close("th")
             .Element("td", "num", Format.Rps(step.Rps))
-            .Element("td", "num", Format.Duration(step.P50Ms))
+            .Element("td", "num", Format.Latency(step.P50Ms, resolution))
             .Element("td", "num", Format.Duration(step.ServerP50Ms))
-            .Element("td", step.P95Ms > sla.P95Ms ? "num over-sla" : "num", Format.Duration(step.P95Ms))
-            .Element("td", "num", Format.Duration(step.P99Ms))
-            .Element("td", "num", Format.Duration(step.MaxMs))
-            .Open("td", step.ErrorRate > sla.MaxErrorRate ? "num over-sla" : "num",
+            .Element("td", step.Missed.Contains("p95") ? "num over-sla" : "num",
+                resolution > 0 ? Format.Latency(step.P95Ms, resolution) : Format.Against(step.P95Ms, sla.P95Ms))
+            .Element("td", "num", Format.Latency(step.P99Ms, resolution))
+            .Element("td", "num", Format.Latency(step.MaxMs, resolution))
+            .Open("td", step.Missed.Any(m => m is "errors" || m.StartsWith("sessions", StringComparison.Ordinal)) ? "num over-sla" : "num",
                 ("title", $"{Format.Count(step.Errors)} of {Format.Count(step.Requests)} requests"
                     + (step.Dropped is { } dropped ? $"; {Format.Count(dropped)} arrivals dropped in the step (never sent on time)" : string.Empty)
                     + (step.ConnectionsFailed is { } failed ? $"; sessions: {Format.Count(failed)} failed to open, {Format.Count(step.ConnectionsDropped)} dropped, connect p95 {Format.Duration(step.ConnectP95Ms)}" : string.Empty)
@@ -120,6 +129,11 @@ internal static class StepTable
             .Text(Format.Fraction(step.ErrorRate)).Close("td")
             .Element("td", "num", Threads(step))
             .Element("td", "num", Format.Count(step.MaxQueueLength));
+        if (experiment.Model.IsOpen)
+        {
+            html.Element("td", step.Missed.Contains("dropped") ? "num over-sla" : "num", step.DroppedShare is { } share ? Format.Fraction(share) : Format.Missing);
+        }
+
         foreach (var column in columns)
         {
             html.Element("td", "num", GaugeFigures.Text(column, step));
@@ -128,7 +142,8 @@ internal static class StepTable
         html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
                 + (step.LoadGeneratorMemoryMb is { } k6Memory ? $" and {Format.Count(k6Memory)} MB" : string.Empty)))
             .Text(Format.Percent(step.CpuPercent)).Close("td")
-            .Element("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", step.MeetsSla ? "✓ met" : "✗ missed")
+            .Open("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
+            .Text(step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
             .Close("tr");
     }
 

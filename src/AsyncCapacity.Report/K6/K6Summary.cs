@@ -10,7 +10,7 @@ public sealed record K6Summary(
     string Format,
     string Experiment,
     string BaseUrl,
-    string Model,
+    LoadModel Model,
     IReadOnlyDictionary<string, string> Parameters,
     Sla Sla,
     double WarmupSeconds,
@@ -46,15 +46,7 @@ public sealed record K6Step(
     K6Trend? ConnectMs = null,
     long? ConnectionsFailed = null,
     long? ConnectionsDropped = null)
-{
-    /// <summary>Whether the step offered a fixed arrival rate (open model) rather than a number of clients.</summary>
-    public bool IsOpenModel => Dropped is not null;
-
-    /// <summary>The measured window's share of the dropped arrivals (they are counted over the whole step).</summary>
-    public double MeasuredDropped => Dropped is { } dropped && EndMs > StartMs
-        ? dropped * (double)(EndMs - MeasureFromMs) / (EndMs - StartMs)
-        : 0;
-}
+;
 
 /// <summary>k6 trend statistics in milliseconds; any may be null when the step completed no request.</summary>
 public sealed record K6Trend(double? Avg, double? Min, double? Med, double? Max, double? P90, double? P95, double? P99);

@@ -9,6 +9,8 @@ namespace AsyncCapacity.Report.Results;
 /// <param name="Verdict">The result in one sentence of numbers; empty when skipped.</param>
 /// <param name="SkippedReason">Why the experiment did not run and how to make it run; null when it ran.</param>
 /// <param name="Gauges">What the report plots beside the thread pool, by gauge id (GaugeCatalog), as the declaration listed them.</param>
+/// <param name="Load">What one iteration of the load was (its units, whether clients held sessions).</param>
+/// <param name="Model">How the steps applied their load: clients (closed) or arrival rates (open).</param>
 public sealed record ExperimentResult(
     string Name,
     string Title,
@@ -19,14 +21,12 @@ public sealed record ExperimentResult(
     IReadOnlyList<VariantResult> Variants,
     string Verdict,
     string? SkippedReason,
-    IReadOnlyList<string>? Gauges = null,
-    string? Load = null)
+    IReadOnlyList<string>? Gauges,
+    LoadKind Load,
+    LoadModel Model)
 {
-    /// <summary>What a step's throughput counts: "msg/s" (echoes) for a WebSocket experiment, "req/s" otherwise.</summary>
-    public string RateUnit => Load == "websocket" ? "msg/s" : "req/s";
-
-    /// <summary>"p95 round trip" for a WebSocket experiment, "p95 latency" otherwise.</summary>
-    public string LatencyName => Load == "websocket" ? "round trip" : "latency";
+    /// <summary>What a step's throughput counts: "req/s", or "msg/s" (echoes) for a WebSocket experiment.</summary>
+    public string RateUnit => Load.RateUnit;
 }
 
 /// <summary>One side of a pair ("sync" or "async"): its steps, its capacity and the server timeline behind them.</summary>

@@ -1,15 +1,15 @@
 namespace AsyncCapacity.Report.Results;
 
 /// <summary>
-/// results.json: one document per run. The contract is in DESIGN.md; bump <see cref="CurrentSchemaVersion"/>
-/// on any change that breaks a reader.
+/// results.json: one document per run (README.md, "How the numbers are made"). Bump <see cref="CurrentSchemaVersion"/>
+/// on any change that breaks a reader, and teach <see cref="ResultsJson"/> to upgrade the version before it.
 /// </summary>
 public sealed record ResultsDocument(
     int SchemaVersion,
     RunInfo Run,
     IReadOnlyList<ExperimentResult> Experiments)
 {
-    public const int CurrentSchemaVersion = 2;
+    public const int CurrentSchemaVersion = 3;
 }
 
 /// <summary>Where, when and how the run was made: everything a reader needs to trust or reproduce it.</summary>
@@ -60,12 +60,12 @@ public sealed record InstrumentOverhead(
 public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? OpenFiles, string? EphemeralPorts);
 
 /// <summary>
-/// How the load was applied and the app configured. <c>Model</c> is "closed" (N concurrent clients with no think time)
-/// or "open" (a fixed arrival rate per step). <c>AppSettings</c>: the app's environment variables the sweep was given
+/// How the load was applied and the app configured. <c>Model</c>: closed (N concurrent clients with no think time) or
+/// open (a fixed arrival rate per step). <c>AppSettings</c>: the app's environment variables the sweep was given
 /// (`--app-setting Audit__BoundedWriters=25`); null when none.
 /// </summary>
 public sealed record SweepSettings(
-    string Model,
+    LoadModel Model,
     IReadOnlyList<int> Steps,
     double WarmupSeconds,
     double StepSeconds,

@@ -20,14 +20,21 @@ public static class ResultsJson
             var root = JsonNode.Parse(json, documentOptions: new JsonDocumentOptions { AllowTrailingCommas = true }) as JsonObject
                 ?? throw new InvalidDataException($"{source} is not a results file (not a JSON object).");
             var version = root["schemaVersion"]?.GetValue<int>() ?? 0;
+            if (version is < 1 or > ResultsDocument.CurrentSchemaVersion)
+            {
+                throw new InvalidDataException(
+                    $"{source} has schemaVersion {version}; this tool reads versions 1 to {ResultsDocument.CurrentSchemaVersion}.");
+            }
+
+            // Each older version is brought up one step at a time, so every reader sees the current shape.
             if (version == 1)
             {
                 ResultsVersion1.Upgrade(root);
             }
-            else if (version != ResultsDocument.CurrentSchemaVersion)
+
+            if (version <= 2)
             {
-                throw new InvalidDataException(
-                    $"{source} has schemaVersion {version}; this tool reads versions 1 to {ResultsDocument.CurrentSchemaVersion}.");
+                ResultsVersion2.Upgrade(root);
             }
 
             document = root.Deserialize<ResultsDocument>(Options);

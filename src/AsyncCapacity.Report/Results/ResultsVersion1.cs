@@ -74,7 +74,7 @@ internal static class ResultsVersion1
             experiment["gauges"] = listed;
         }
 
-        root["schemaVersion"] = ResultsDocument.CurrentSchemaVersion;
+        root["schemaVersion"] = 2;
     }
 
     private static IEnumerable<JsonObject> Children(JsonNode? array) => array is JsonArray items ? items.OfType<JsonObject>() : [];

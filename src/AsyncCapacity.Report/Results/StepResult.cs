@@ -1,67 +1,106 @@
 namespace AsyncCapacity.Report.Results;
 
 /// <summary>
-/// One concurrency step of one variant. Latency and throughput cover the measured window only (warm-up excluded);
-/// server figures come from the app's 1 Hz timeline over the same window. Server figures are null when the
-/// timeline was not available (a standalone k6 run, or a target that does not expose /diag/runtime).
+/// One step of one variant: its load, what the clients saw and what the server did. Latency and throughput cover the
+/// measured window only (warm-up excluded); server figures come from the app's 1 Hz timeline over the same window and
+/// are null when there was none (a standalone k6 run, or a target that does not expose /diag/runtime). Set by name;
+/// figures a step does not have (no request completed, no session held) stay null.
 /// </summary>
-/// <param name="Concurrency">The step's load: concurrent clients with no think time in the closed model (k6 virtual
-/// users); offered requests per second in the open model (see <see cref="OfferedRps"/>).</param>
-/// <param name="DurationSeconds">Length of the measured window.</param>
-/// <param name="Requests">Completed requests in the measured window.</param>
-/// <param name="P95Ms">Latency figures are null when no request completed in the measured window.</param>
-/// <param name="Errors">Failed requests: non-2xx status, timeouts, connection errors; in the open model also the
-/// arrivals dropped in the measured window (never sent on time).</param>
-/// <param name="ServerP50Ms">Median of Server-Timing app;dur: time inside the app's pipeline.</param>
-/// <param name="ThreadsAtStart">Thread-pool threads when the step's load began (warm-up included).</param>
-/// <param name="ThreadsAtEnd">Thread-pool threads at the end of the measured window.</param>
-/// <param name="MaxQueueLength">Highest thread-pool queue length (pending work items) in the measured window.</param>
-/// <param name="CpuPercent">App process CPU over the measured window, as a percentage of all cores.</param>
-/// <param name="MachineCpuPercent">Whole-machine CPU busy over the step, as a percentage of all cores.</param>
-/// <param name="LoadGeneratorCpuPercent">k6's own CPU over the step, as a percentage of all cores.</param>
-/// <param name="Gauges">The experiment's gauge columns for this step, by column id (GaugeCatalog): "db.poolWaitMs" → 27.1; null when unknown.</param>
-/// <param name="LittlesLawRatio">Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop.</param>
-/// <param name="Flags">Reasons not to trust the step blindly, each a short sentence; empty when none.</param>
-/// <param name="ConnectP95Ms">WebSocket steps: p95 of the time to open a session; null for HTTP steps.</param>
-/// <param name="ConnectionsFailed">WebSocket steps: sessions that never opened; null for HTTP steps.</param>
-/// <param name="ConnectionsDropped">WebSocket steps: sessions closed by the server or the network before the step's end; null for HTTP steps.</param>
-/// <param name="LoadGeneratorMemoryMb">k6's largest resident memory during the step, in MB; null when unknown.</param>
-/// <param name="OfferedRps">Open model: the arrival rate the step offered (Rps is what was achieved); null when closed.</param>
-/// <param name="Dropped">Open model: arrivals k6 could not send on time in the whole step (warm-up included); null when closed.</param>
-public sealed record StepResult(
-    int Concurrency,
-    DateTimeOffset StartedAt,
-    DateTimeOffset MeasuredFrom,
-    DateTimeOffset EndedAt,
-    double DurationSeconds,
-    long Requests,
-    long Errors,
-    double ErrorRate,
-    double Rps,
-    double? MeanMs,
-    double? P50Ms,
-    double? P90Ms,
-    double? P95Ms,
-    double? P99Ms,
-    double? MaxMs,
-    double? ServerP50Ms,
-    int? ThreadsAtStart,
-    int? ThreadsAtEnd,
-    long? MaxQueueLength,
-    double? CpuPercent,
-    double? MachineCpuPercent,
-    double? LoadGeneratorCpuPercent,
-    IReadOnlyDictionary<string, double?>? Gauges,
-    double? LittlesLawRatio,
-    bool MeetsSla,
-    IReadOnlyList<string> Flags,
-    double? OfferedRps = null,
-    long? Dropped = null,
-    double? LoadGeneratorMemoryMb = null,
-    double? ConnectP95Ms = null,
-    long? ConnectionsFailed = null,
-    long? ConnectionsDropped = null)
+public sealed record StepResult
 {
+    /// <summary>The step's load: concurrent clients with no think time (closed model), offered requests per second (open model).</summary>
+    public required int Concurrency { get; init; }
+
+    public required DateTimeOffset StartedAt { get; init; }
+
+    public required DateTimeOffset MeasuredFrom { get; init; }
+
+    public required DateTimeOffset EndedAt { get; init; }
+
+    /// <summary>Length of the measured window, in seconds.</summary>
+    public required double DurationSeconds { get; init; }
+
+    /// <summary>Requests (echoes, for a session kind) completed in the measured window.</summary>
+    public required long Requests { get; init; }
+
+    /// <summary>Failed requests (no 2xx answer, timeouts, refused connections) and sessions lost (failed to open or dropped).</summary>
+    public required long Errors { get; init; }
+
+    /// <summary>Errors ÷ everything attempted (requests and sessions lost).</summary>
+    public required double ErrorRate { get; init; }
+
+    public required double Rps { get; init; }
+
+    public double? MeanMs { get; init; }
+
+    public double? P50Ms { get; init; }
+
+    public double? P90Ms { get; init; }
+
+    /// <summary>Latency figures are null when no request completed in the measured window.</summary>
+    public double? P95Ms { get; init; }
+
+    public double? P99Ms { get; init; }
+
+    public double? MaxMs { get; init; }
+
+    /// <summary>Median of Server-Timing app;dur: time inside the app's pipeline.</summary>
+    public double? ServerP50Ms { get; init; }
+
+    /// <summary>Thread-pool threads when the step's load began (warm-up included).</summary>
+    public int? ThreadsAtStart { get; init; }
+
+    /// <summary>Thread-pool threads at the end of the measured window.</summary>
+    public int? ThreadsAtEnd { get; init; }
+
+    /// <summary>Highest thread-pool queue length (pending work items) in the measured window.</summary>
+    public long? MaxQueueLength { get; init; }
+
+    /// <summary>App process CPU over the measured window, as a percentage of all its cores.</summary>
+    public double? CpuPercent { get; init; }
+
+    /// <summary>Whole-machine CPU busy over the step, as a percentage of all cores.</summary>
+    public double? MachineCpuPercent { get; init; }
+
+    /// <summary>k6's own CPU over the step, as a percentage of all cores.</summary>
+    public double? LoadGeneratorCpuPercent { get; init; }
+
+    /// <summary>k6's largest resident memory during the step, in MB.</summary>
+    public double? LoadGeneratorMemoryMb { get; init; }
+
+    /// <summary>The experiment's gauge columns for this step, by column id (GaugeCatalog): "db.poolWaitMs" → 27.1.</summary>
+    public IReadOnlyDictionary<string, double?>? Gauges { get; init; }
+
+    /// <summary>Throughput × mean latency ÷ concurrency; near 1 for a steady closed loop; null in the open model.</summary>
+    public double? LittlesLawRatio { get; init; }
+
+    /// <summary>The verdict of the SLA's one rule (k6-scripts/lib/judge.js).</summary>
+    public required bool MeetsSla { get; init; }
+
+    /// <summary>The rule's conditions the step missed ("p95", "errors", "clients", "answered", "dropped", "sessions-failed"…); empty when it met.</summary>
+    public IReadOnlyList<string> Missed { get; init; } = [];
+
+    /// <summary>Reasons not to trust the step blindly, each a short sentence; empty when none.</summary>
+    public IReadOnlyList<string> Flags { get; init; } = [];
+
+    /// <summary>Open model: the arrival rate the step offered (<see cref="Rps"/> is what was achieved); null when closed.</summary>
+    public double? OfferedRps { get; init; }
+
+    /// <summary>Open model: arrivals k6 could not send on time in the whole step (warm-up included); null when closed.</summary>
+    public long? Dropped { get; init; }
+
+    /// <summary>Open model: <see cref="Dropped"/> ÷ the arrivals the whole step offered; null when closed.</summary>
+    public double? DroppedShare { get; init; }
+
+    /// <summary>Session kinds (WebSocket): p95 of the time to open a session; null for HTTP steps.</summary>
+    public double? ConnectP95Ms { get; init; }
+
+    /// <summary>Session kinds: sessions that never opened (refused, or not within 10 s), warm-up included.</summary>
+    public long? ConnectionsFailed { get; init; }
+
+    /// <summary>Session kinds: sessions the server or the network closed before the step's end.</summary>
+    public long? ConnectionsDropped { get; init; }
+
     /// <summary>The step's figure for a gauge column (GaugeColumn.Id); null when unknown.</summary>
     public double? Gauge(string columnId) => Gauges is not null && Gauges.TryGetValue(columnId, out var value) ? value : null;
 }

@@ -9,7 +9,7 @@ internal static class LatencyChart
     public static ChartModel Of(ExperimentResult experiment, string id)
     {
         var datasets = experiment.Variants
-            .Select((_, i) => StepLines.Of(experiment, i, s => s.P95Ms > 0 ? s.P95Ms : null, ms => Format.Duration(ms)))
+            .Select((_, i) => StepLines.Of(experiment, i, s => s.P95Ms > 0 ? s.P95Ms : null, ms => Format.Latency(ms, experiment.Load.LatencyResolutionMs)))
             .ToList();
         var clients = StepLines.Concurrencies(experiment);
         var sla = experiment.Sla.P95Ms;
@@ -19,7 +19,7 @@ internal static class LatencyChart
                 [(Math.Min(0, clients[0]), sla), (clients[^1], sla)], ms => Format.Duration(ms)));
         }
 
-        return new ChartModel(id, "latency", null, $"p95 {experiment.LatencyName} vs {StepLines.AxisName(experiment)}",
+        return new ChartModel(id, "latency", null, $"p95 {experiment.Load.LatencyName} vs {experiment.Model.AxisName}",
             $"Log scale. Dashed: the SLA, p95 ≤ {Format.Duration(sla)}.",
             datasets,
             new Dictionary<string, AxisModel>

@@ -24,8 +24,8 @@ internal static class ServerTimeChart
         {
             var variant = experiment.Variants[i];
             var color = VariantPalette.Of(experiment.Variants, i).Color;
-            datasets.Add(Line($"{StepLines.Legend(variant)}: client p50", color, variant, s => s.P50Ms) with { Width = 2.5 });
-            datasets.Add(Line($"{variant.Name}: server p50", color, variant, s => s.ServerP50Ms) with { Dash = [6, 4], PointStyle = "rect" });
+            datasets.Add(Line($"{StepLines.Legend(variant)}: client p50", color, experiment.Model, variant, s => s.P50Ms) with { Width = 2.5 });
+            datasets.Add(Line($"{variant.Name}: server p50", color, experiment.Model, variant, s => s.ServerP50Ms) with { Dash = [6, 4], PointStyle = "rect" });
         }
 
         return new ChartModel(id, "server-time", null, "Client p50 vs server p50 by concurrency", Note, datasets,
@@ -37,9 +37,9 @@ internal static class ServerTimeChart
             Wide: true);
     }
 
-    private static DatasetModel Line(string label, string color, VariantResult variant, Func<StepResult, double?> value) =>
+    private static DatasetModel Line(string label, string color, LoadModel model, VariantResult variant, Func<StepResult, double?> value) =>
         new(label, color,
             [.. variant.Steps.OrderBy(s => s.Concurrency).Where(s => value(s) > 0)
-                .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {Format.Duration(value(s))} at {Format.Load(s.Concurrency, s.OfferedRps is not null)}"))],
+                .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {Format.Duration(value(s))} at {model.Load(s.Concurrency)}"))],
             PointRadius: 3.5, HoverRadius: 6);
 }

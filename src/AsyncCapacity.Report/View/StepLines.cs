@@ -12,11 +12,10 @@ internal static class StepLines
     {
         var variant = experiment.Variants[index];
         var label = Legend(variant);
-        var open = Format.IsOpenModel(experiment);
         var points = variant.Steps
             .OrderBy(s => s.Concurrency)
             .Where(s => value(s) is not null)
-            .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {text(value(s)!.Value)} at {Format.Load(s.Concurrency, open)}",
+            .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {text(value(s)!.Value)} at {experiment.Model.Load(s.Concurrency)}",
                 s.MeetsSla ? null : "crossRot", s.MeetsSla ? null : 6))
             .ToList();
         return new DatasetModel(label, VariantPalette.Of(experiment.Variants, index).Color, points,
@@ -29,16 +28,13 @@ internal static class StepLines
     /// <summary>A straight line of every variant's concurrencies (the ideal, the SLA), dashed and behind the variants.</summary>
     public static DatasetModel Guide(
         ExperimentResult experiment, string label, string color, IEnumerable<(double X, double Y)> points, Func<double, string> text) =>
-        new(label, color, [.. points.Select(p => new PointModel(p.X, p.Y, $"{label}: {text(p.Y)} at {Format.Load((int)p.X, Format.IsOpenModel(experiment))}"))],
+        new(label, color, [.. points.Select(p => new PointModel(p.X, p.Y, $"{label}: {text(p.Y)} at {experiment.Model.Load(p.X)}"))],
             Width: 1.5, Dash: [6, 4], HoverRadius: 0, Order: 10);
-
-    /// <summary>"concurrent clients" or "offered req/s": what a step's number is, in chart titles and axes.</summary>
-    public static string AxisName(ExperimentResult experiment) => Format.IsOpenModel(experiment) ? "offered req/s" : "concurrent clients";
 
     public static IReadOnlyList<int> Concurrencies(ExperimentResult experiment) =>
         [.. experiment.Variants.SelectMany(v => v.Steps).Select(s => s.Concurrency).Distinct().Order()];
 
     /// <summary>The x axis of the charts by step: concurrent clients (closed model) or offered req/s (open model).</summary>
     public static AxisModel LoadAxis(ExperimentResult experiment) =>
-        LinearAxis.Of(AxisName(experiment), Concurrencies(experiment).DefaultIfEmpty(1).Max(), Format.Number, position: "bottom", wholeSteps: true);
+        LinearAxis.Of(experiment.Model.AxisName, Concurrencies(experiment).DefaultIfEmpty(1).Max(), Format.Number, position: "bottom", wholeSteps: true);
 }

@@ -12,7 +12,7 @@ internal static class ThroughputChart
         var datasets = experiment.Variants.Select((_, i) => StepLines.Of(experiment, i, s => s.Rps, Rps)).ToList();
         var clients = StepLines.Concurrencies(experiment);
         var ideal = string.Empty;
-        if (Format.IsOpenModel(experiment) && clients.Count > 0)
+        if (experiment.Model.IsOpen && clients.Count > 0)
         {
             // Open model: the ideal is to serve every arrival, achieved = offered.
             datasets.Add(StepLines.Guide(experiment, "ideal: achieved = offered", ChartColors.Ideal, clients.Select(c => ((double)c, (double)c)), Rps));
@@ -20,13 +20,13 @@ internal static class ThroughputChart
         }
         else if (experiment.IdealRpsPerClient is { } perClient && clients.Count > 0)
         {
-            datasets.Add(StepLines.Guide(experiment, $"ideal: clients × {Format.Rps(perClient)} req/s", ChartColors.Ideal,
+            datasets.Add(StepLines.Guide(experiment, $"ideal: clients × {Format.Rps(perClient)} {experiment.RateUnit}", ChartColors.Ideal,
                 clients.Select(c => ((double)c, c * perClient)), Rps));
-            ideal = $" Dashed grey: the ideal, clients × {Format.Rps(perClient)} req/s.";
+            ideal = $" Dashed grey: the ideal, clients × {Format.Rps(perClient)} {experiment.RateUnit}.";
         }
 
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
-        return new ChartModel(id, "throughput", null, $"{(experiment.Load == "websocket" ? "Messages echoed" : "Throughput")} vs {StepLines.AxisName(experiment)}",
+        return new ChartModel(id, "throughput", null, $"{experiment.Load.RateTitle} vs {experiment.Model.AxisName}",
             $"{experiment.RateUnit} per step.{ideal} A cross marks a step that missed the SLA.",
             datasets,
             new Dictionary<string, AxisModel>

@@ -31,7 +31,7 @@ internal static class TimelineChart
                     "No server timeline was recorded for this variant (a standalone k6 run, or a target without /diag/runtime).", [], new Dictionary<string, AxisModel>())
                 : new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}", note,
                     TimelineDatasets.Of(timelines[i], shared), Axes(timelines[i], shared),
-                    Legend: "bottom", Interaction: "index", Markers: Markers(variant, timelines[i]));
+                    Legend: "bottom", Interaction: "index", Markers: Markers(experiment, variant, timelines[i]));
         }
     }
 
@@ -60,11 +60,11 @@ internal static class TimelineChart
         return axes;
     }
 
-    private static List<StepMarker> Markers(VariantResult variant, VariantTimeline timeline)
+    private static List<StepMarker> Markers(ExperimentResult experiment, VariantResult variant, VariantTimeline timeline)
     {
         double Seconds(DateTimeOffset at) => (at.ToUnixTimeMilliseconds() - timeline.StartMs) / 1000.0;
         return [.. variant.Steps
-            .Select(s => new StepMarker(Seconds(s.StartedAt), Seconds(s.MeasuredFrom), Format.Load(s.Concurrency, s.OfferedRps is not null), Format.Count(s.Concurrency)))
+            .Select(s => new StepMarker(Seconds(s.StartedAt), Seconds(s.MeasuredFrom), experiment.Model.Load(s.Concurrency), Format.Count(s.Concurrency)))
             .Where(m => m.At >= -5 && m.At <= timeline.LastSecond + 5)];
     }
 }

@@ -28,7 +28,7 @@ public sealed class CapacityAnalysisTests
     {
         // Arrange
         var results = steps.Select(s => StepAnalysis.Analyse(
-            StepFactory.Run("v", s.Concurrency, s.Requests, s.Failed, s.P95), Sla)).ToList();
+            StepFactory.Run("v", s.Concurrency, s.Requests, s.Failed, s.P95), StepFactory.Terms(Sla))).ToList();
 
         // Act
         var capacity = CapacityAnalysis.Of(results);
@@ -71,8 +71,9 @@ public sealed class CapacityAnalysisTests
         var cell = ReportPages.Cell(ReportPages.StepTableOf(html, experiment, experiment.Variants[0]), 1, "p95");
 
         // Assert
-        Assert.Contains("sync met it at no tested step (at 1 client: p95 1 s, 50% errors)", experiment.Verdict, StringComparison.Ordinal);
-        Assert.Equal("1 s", cell);
+        // Next to a 1 s SLA, "1 s" would hide which side of it the step was: both say 999.7 ms.
+        Assert.Contains("sync met it at no tested step (at 1 client: p95 999.7 ms, 50% errors)", experiment.Verdict, StringComparison.Ordinal);
+        Assert.Equal("999.7 ms", cell);
     }
 
     [Fact]
@@ -105,7 +106,7 @@ public sealed class CapacityAnalysisTests
     public void A_skipped_experiment_keeps_its_reason_and_no_verdict()
     {
         // Act
-        var experiment = ResultsBuilder.Build(new ExperimentRun(ExperimentCatalog.Get("sleep"), Sla,
+        var experiment = ResultsBuilder.Build(new ExperimentRun(ExperimentCatalog.Get("sleep"), StepFactory.Terms(Sla),
             new Dictionary<string, string> { ["ms"] = "500" }, [], SkippedReason: "PostgreSQL is not installed: apt-get install postgresql."));
 
         // Assert
@@ -115,6 +116,6 @@ public sealed class CapacityAnalysisTests
     }
 
     private static ExperimentResult Build(params StepRun[] steps) => ResultsBuilder.Build(new ExperimentRun(
-        ExperimentCatalog.Get("sleep"), Sla, new Dictionary<string, string> { ["ms"] = "500" },
-        [.. steps.Select(s => new AnalysedStep(s.Step.Variant, s.Step.StartMs, StepAnalysis.Analyse(s, Sla), s.Timeline))]));
+        ExperimentCatalog.Get("sleep"), StepFactory.Terms(Sla), new Dictionary<string, string> { ["ms"] = "500" },
+        [.. steps.Select(s => new AnalysedStep(s.Step.Variant, s.Step.StartMs, StepAnalysis.Analyse(s, StepFactory.Terms(Sla)), s.Timeline))]));
 }

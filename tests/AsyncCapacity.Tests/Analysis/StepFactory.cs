@@ -23,6 +23,10 @@ internal static class StepFactory
             cpu);
     }
 
+    /// <summary>How the steps of a closed HTTP sweep are judged: the SLA given, no gauges.</summary>
+    public static ExperimentTerms Terms(Sla sla, LoadModel? model = null, LoadKind? kind = null) =>
+        new(sla, model ?? LoadModel.Closed, kind ?? LoadKind.Http, []);
+
     public static RuntimeSample Sample(long offsetMs, int threads, long queue, double cpu = 5) =>
         new(Start + offsetMs, threads, queue, 1000, 1, cpu, 50_000_000, 5_000_000);
 }

@@ -140,7 +140,7 @@ public sealed class SweepCommandTests
         var request = Request("-e", "audit", "--app-setting", "Audit__BoundedWriters=10", "--app-setting", "Audit__WriteDelayMs=20", "audit__boundedwriters=25");
 
         // Assert
-        Assert.Equal(2, request.AppSettings!.Count);
+        Assert.Equal(2, request.AppSettings.Count);
         Assert.Equal("25", request.AppSettings["Audit__BoundedWriters"]);
         Assert.Equal("20", request.AppSettings["Audit__WriteDelayMs"]);
         Assert.True(request.Customised);
@@ -154,8 +154,8 @@ public sealed class SweepCommandTests
         var request = Request("--model", "open", "-e", "sleep,content", "--rates", "10,50", "--rates", "sleep=5,20,80");
 
         // Assert
-        Assert.True(request.IsOpenModel);
-        Assert.Equal("req/s", request.StepUnit);
+        Assert.Equal(LoadModel.Open, request.Model);
+        Assert.Equal("req/s", request.Model.StepUnit);
         Assert.Equal([5, 20, 80], request.StepsFor(ExperimentCatalog.Get("sleep")));
         Assert.Equal([10, 50], request.StepsFor(ExperimentCatalog.Get("content")));
         Assert.Contains("sleep: sync, async × 5,20,80 req/s = 6 steps", SweepPlan.Describe(request), StringComparison.Ordinal);

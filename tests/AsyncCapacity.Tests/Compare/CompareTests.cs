@@ -1,6 +1,9 @@
+using System.Text.Json;
+using System.Text.RegularExpressions;
 using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Infrastructure;
+using AsyncCapacity.Tests.Report;
 using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.Compare;
@@ -134,9 +137,35 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         var html = await File.ReadAllTextAsync(Path.Combine(_folder, "out", "compare.html"));
         Assert.DoesNotMatch("<script[^>]+src=|<link[^>]+href=\"http", html);
         Assert.Contains("new Chart(", html, StringComparison.Ordinal);
-        Assert.All(["one · sync", "two · async", "three · async"], label => Assert.Contains(label, html, StringComparison.Ordinal));
-        Assert.Contains("\"dashed\":true", html, StringComparison.Ordinal);
+        // The charts come from the report's own model and script: every run × variant a line, the blocking ones dashed.
+        using var model = JsonDocument.Parse(Regex.Match(html, "<script type=\"application/json\" id=\"report-model\">(.*?)</script>").Groups[1].Value);
+        var lines = model.RootElement.GetProperty("charts").EnumerateObject().SelectMany(c => c.Value.GetProperty("datasets").EnumerateArray()).ToList();
+        Assert.All(["one · sync", "two · async", "three · async"], label => Assert.Contains(lines, l => l.GetProperty("label").GetString() == label));
+        Assert.All(lines.Where(l => l.GetProperty("label").GetString()!.EndsWith("· sync", StringComparison.Ordinal)), l => Assert.True(l.TryGetProperty("dash", out _)));
+        Assert.Contains("req/s · one", html, StringComparison.Ordinal);
         Assert.Contains("Audit__BoundedWriters", html, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Two_websocket_runs_compare_in_messages_per_second_in_the_terminal_and_the_page()
+    {
+        // Arrange: the golden echo run, and a second run of it whose awaited echo was faster at 1000 clients
+        var baseline = ReportPages.Golden("results-websocket.json");
+        var faster = WithStep(baseline, "async", 1000, s => s with { Rps = s.Rps * 1.5 });
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("ws-a", baseline), Save("ws-b", faster));
+
+        // Assert
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("msg/s 1", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("req/s", output, StringComparison.Ordinal);
+        var html = await File.ReadAllTextAsync(Path.Combine(_folder, "ws-a", "compare.html"));
+        var text = ReportPages.VisibleText(html);
+        Assert.Contains("msg/s · ws-a", text, StringComparison.Ordinal);
+        Assert.Contains("Messages echoed vs concurrent clients", text, StringComparison.Ordinal);
+        Assert.Contains("p95 round trip vs concurrent clients", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("req/s", text, StringComparison.Ordinal);
     }
 
     public static TheoryData<string, string[]> BadInputs => new()

@@ -27,7 +27,7 @@ public sealed class OpenModelSweepTests(ITestOutputHelper log) : IDisposable
 
         // Assert: the results
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
-        Assert.Equal("open", document.Run.Settings.Model);
+        Assert.Equal(LoadModel.Open, document.Run.Settings.Model);
         var sleep = Assert.Single(document.Experiments);
         var sync = Assert.Single(sleep.Variants.Single(v => v.Name == "sync").Steps);
         var async = Assert.Single(sleep.Variants.Single(v => v.Name == "async").Steps);

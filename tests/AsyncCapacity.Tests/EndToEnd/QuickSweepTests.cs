@@ -86,7 +86,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         // Assert: the WebSocket echo, in messages: the awaited loop meets the SLA with a handful of threads; the blocking
         // loop's threads climb with its clients
         var websocket = document.Experiments[5];
-        Assert.Equal("websocket", websocket.Load);
+        Assert.Equal(LoadKind.WebSocket, websocket.Load);
         var echoAsync = websocket.Variants.Single(v => v.Name == "async");
         var echoSync = websocket.Variants.Single(v => v.Name == "sync");
         Assert.NotNull(echoAsync.Capacity);

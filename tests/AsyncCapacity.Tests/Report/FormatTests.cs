@@ -64,7 +64,29 @@ public sealed class FormatTests
     [InlineData(1000, "1,000 clients", "1,000 concurrent clients")]
     public void Clients_are_counted_in_the_singular_or_the_plural(int count, string clients, string concurrent)
     {
-        Assert.Equal(clients, Format.Clients(count));
-        Assert.Equal(concurrent, Format.ConcurrentClients(count));
+        Assert.Equal(clients, LoadModel.Closed.Load(count));
+        Assert.Equal(concurrent, LoadModel.Closed.ConcurrentLoad(count));
+        Assert.Equal($"{count:#,0} req/s offered", LoadModel.Open.Load(count));
     }
+
+    [Theory]
+    [InlineData(1024.0, 1000.0, "1,024 ms")]     // "1 s" would hide why it missed a 1 s SLA
+    [InlineData(1000.4, 1000, "1,000.4 ms")]
+    [InlineData(999.6, 1000, "999.6 ms")]
+    [InlineData(1000.0, 1000.0, "1 s")]           // on the limit: met, and it reads as the limit
+    [InlineData(1100.0, 1000.0, "1.1 s")]         // far enough to read in seconds
+    [InlineData(6530.0, 1000.0, "6.5 s")]
+    [InlineData(null, 1000, "–")]
+    public void A_figure_near_its_limit_shows_enough_digits_to_see_which_side_it_is(double? value, double limit, string expected) =>
+        Assert.Equal(expected, Format.Against(value, limit));
+
+    [Theory]
+    [InlineData(0.0, 1.0, "< 1 ms")]      // a round trip at Date.now()'s resolution never reads "0 µs"
+    [InlineData(0.4, 1, "< 1 ms")]
+    [InlineData(2.7, 1, "3 ms")]
+    [InlineData(154.2, 1, "154 ms")]
+    [InlineData(0.15, 0, "150 µs")]   // a fine clock keeps its digits
+    [InlineData(null, 1, "–")]
+    public void A_latency_reads_in_the_resolution_it_was_measured_with(double? value, double resolution, string expected) =>
+        Assert.Equal(expected, Format.Latency(value, resolution));
 }

@@ -94,7 +94,7 @@ public sealed class HtmlReportTests
         foreach (var (experiment, variant) in variants)
         {
             // Act
-            var classes = Regex.Matches(StepTableOf(html, experiment, variant), "<td class=\"sla (sla-met|sla-missed)\">")
+            var classes = Regex.Matches(StepTableOf(html, experiment, variant), "<td class=\"sla (sla-met|sla-missed)\"[^>]*>")
                 .Select(m => m.Groups[1].Value)
                 .ToList();
 

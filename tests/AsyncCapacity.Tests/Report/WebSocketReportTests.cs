@@ -2,6 +2,7 @@ using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.K6;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Tests.Analysis;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Report;
@@ -27,7 +28,6 @@ public sealed class WebSocketReportTests
         Assert.Equal(983L, step.ConnectionsFailed);
         Assert.Equal(0L, step.ConnectionsDropped);
         Assert.Equal(1506, step.ConnectMs?.P95);
-        Assert.False(step.IsOpenModel);
     }
 
     [Fact]
@@ -37,12 +37,17 @@ public sealed class WebSocketReportTests
         var step = Assert.Single(K6SummaryReader.Parse(StarvedEcho, "k6-websocket-sync.json").Steps);
 
         // Act
-        var result = StepAnalysis.Analyse(new StepRun(step, [], null), new Sla(100, 0));
+        var result = StepAnalysis.Analyse(new StepRun(step, [], null), StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
 
         // Assert
         Assert.False(result.MeetsSla);
         Assert.Equal(983L, result.ConnectionsFailed);
         Assert.Equal(1506, result.ConnectP95Ms);
+        Assert.Contains("sessions-failed", result.Missed);
+        // No echo came back and every session failed: all of the step's errors, none hidden behind "0%".
+        Assert.Equal(0, result.Requests);
+        Assert.Equal(983, result.Errors);
+        Assert.Equal(1, result.ErrorRate);
         Assert.Contains(result.Flags, f => f.StartsWith("983 WebSocket sessions failed to open and 0 dropped", StringComparison.Ordinal));
     }
 
@@ -54,8 +59,8 @@ public sealed class WebSocketReportTests
             ConnectionsFailed: 0, ConnectionsDropped: 1);
 
         // Act
-        var dropped = StepAnalysis.Analyse(new StepRun(fast, [], null), new Sla(100, 0));
-        var held = StepAnalysis.Analyse(new StepRun(fast with { ConnectionsDropped = 0 }, [], null), new Sla(100, 0));
+        var dropped = StepAnalysis.Analyse(new StepRun(fast, [], null), StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
+        var held = StepAnalysis.Analyse(new StepRun(fast with { ConnectionsDropped = 0 }, [], null), StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
 
         // Assert
         Assert.False(dropped.MeetsSla);
@@ -72,7 +77,7 @@ public sealed class WebSocketReportTests
         var text = VisibleText(HtmlReport.Render(Run));
 
         // Assert
-        Assert.Equal("websocket", websocket.Load);
+        Assert.Equal(LoadKind.WebSocket, websocket.Load);
         Assert.Equal("msg/s", websocket.RateUnit);
         Assert.Contains("msg/s", websocket.Verdict, StringComparison.Ordinal);
         Assert.Contains("msg/s", text, StringComparison.Ordinal);
