@@ -62,9 +62,9 @@ export function conditions(plan, sla) {
   if (plan.sessions) {
     // A client that could not connect, or lost its session, is a client the app did not hold: no SLA allows one.
     list.push(condition('sessions-failed', 'no session failed to open',
-      `capacity_ws_failed{step:${plan.name}}`, 'count', '<=', 0, (s) => s.connectionsFailed || 0));
+      `capacity_session_failed{step:${plan.name}}`, 'count', '<=', 0, (s) => s.connectionsFailed || 0));
     list.push(condition('sessions-dropped', 'no session dropped before the step ended',
-      `capacity_ws_dropped{step:${plan.name}}`, 'count', '<=', 0, (s) => s.connectionsDropped || 0));
+      `capacity_session_dropped{step:${plan.name}}`, 'count', '<=', 0, (s) => s.connectionsDropped || 0));
   }
   return list;
 }

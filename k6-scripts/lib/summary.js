@@ -14,13 +14,13 @@ function values(data, metric, step) {
   return m && m.values ? m.values : {};
 }
 
-function websocketFigures(data, step) {
+function sessionFigures(data, step) {
   const metric = (name) => (data.metrics[`${name}{step:${step.name}}`] || {}).values || {};
-  const c = metric('capacity_ws_connect');
+  const c = metric('capacity_session_connect');
   return {
     connectMs: c.count > 0 ? { avg: finite(c.avg), med: finite(c.med), p95: finite(c['p(95)']), max: finite(c.max) } : null,
-    connectionsFailed: metric('capacity_ws_failed').count || 0,
-    connectionsDropped: metric('capacity_ws_dropped').count || 0,
+    connectionsFailed: metric('capacity_session_failed').count || 0,
+    connectionsDropped: metric('capacity_session_dropped').count || 0,
   };
 }
 
@@ -57,8 +57,8 @@ function stepResult(data, config, step, startedAtMs) {
     serverMs: has(s) ? { avg: finite(s.avg), med: finite(s.med), p95: finite(s['p(95)']), max: finite(s.max) } : null,
     // Open model only: arrivals k6 could not send because every client was still waiting (warm-up included).
     dropped: config.model === 'open' ? droppedIterations(data, step) : null,
-    // WebSocket steps only: connect time, connections that failed and sessions that dropped (warm-up included).
-    ...(config.sessions ? websocketFigures(data, step) : {}),
+    // Session kinds only (each client holds a session): connect time, sessions that failed to open and that dropped (warm-up included).
+    ...(config.sessions ? sessionFigures(data, step) : {}),
   };
 }
 

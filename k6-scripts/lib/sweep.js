@@ -87,7 +87,7 @@ export function buildOptions(config) {
     Object.assign(thresholds, slaThresholds(step, slaOf(config)));
     // Always true: they exist only because k6 puts a submetric in handleSummary's data when a threshold names it.
     thresholds[measuredKey('capacity_server_ms', step)] = ['max>=0'];
-    if (config.sessions) thresholds[`capacity_ws_connect{step:${step.name}}`] = ['max>=0'];
+    if (config.sessions) thresholds[`capacity_session_connect{step:${step.name}}`] = ['max>=0'];
   }
   return {
     scenarios,

@@ -15,9 +15,9 @@ const failed = new Rate('capacity_req_failed');
 const duration = new Trend('capacity_req_duration', true);
 
 // Per connection, tagged by step only: clients connect during the warm-up, so a phase tag would hide them.
-const connectMs = new Trend('capacity_ws_connect', true);
-const connectFailed = new Counter('capacity_ws_failed');
-const dropped = new Counter('capacity_ws_dropped');
+const connectMs = new Trend('capacity_session_connect', true);
+const connectFailed = new Counter('capacity_session_failed');
+const dropped = new Counter('capacity_session_dropped');
 
 // A client that has not connected within this gives up (failed), then tries again: a starved server must not hold a
 // client, or the sweep, past the step.

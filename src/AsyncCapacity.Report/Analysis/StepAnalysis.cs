@@ -90,7 +90,7 @@ public static class StepAnalysis
         if (step.ConnectionsFailed > 0 || step.ConnectionsDropped > 0)
         {
             flags.Add(FormattableString.Invariant(
-                $"{step.ConnectionsFailed ?? 0} WebSocket sessions failed to open and {step.ConnectionsDropped ?? 0} dropped before the step's end (warm-up included); each counts as an error, and any misses the SLA."));
+                $"{step.ConnectionsFailed ?? 0} sessions failed to open and {step.ConnectionsDropped ?? 0} dropped before the step's end (warm-up included); each counts as an error, and any misses the SLA."));
         }
 
         if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)
