@@ -1,0 +1,118 @@
+using System.Text.Json.Serialization;
+
+namespace AsyncCapacity.Report.Search;
+
+/// <summary>Why a probe ran: the declared steps, a climb (or descent) past them, narrowing a bracket, or a repeat of one of its ends.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<ProbePass>))]
+public enum ProbePass
+{
+    [JsonStringEnumMemberName("coarse")]
+    Coarse,
+
+    [JsonStringEnumMemberName("expand")]
+    Expand,
+
+    [JsonStringEnumMemberName("narrow")]
+    Narrow,
+
+    [JsonStringEnumMemberName("repeat")]
+    Repeat,
+}
+
+/// <summary>What a lower bound's search stopped at.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<StoppedBy>))]
+public enum StoppedBy
+{
+    /// <summary>k6 was the limit (short of CPU): more load would measure k6, not the app.</summary>
+    [JsonStringEnumMemberName("loadGenerator")]
+    LoadGenerator,
+
+    [JsonStringEnumMemberName("ceiling")]
+    Ceiling,
+
+    [JsonStringEnumMemberName("budget")]
+    Budget,
+
+    /// <summary>No search was asked for (--search off, or a run made before there was one): the grid's top met.</summary>
+    [JsonStringEnumMemberName("highestStep")]
+    HighestStep,
+}
+
+/// <summary>One probe's outcome as the search reads it: its load, the SLA's verdict, and whether k6 was the limit.</summary>
+public sealed record ProbeOutcome(int Concurrency, bool Meets, ProbePass Pass = ProbePass.Coarse, bool LoadGeneratorBound = false);
+
+/// <summary>How far the search goes. Defaults: the precision and repeats the lab promises, a budget that keeps a sweep's time bounded.</summary>
+public sealed record SearchPolicy
+{
+    /// <summary>The declared (or given) steps, ascending: the coarse pass.</summary>
+    public required IReadOnlyList<int> Coarse { get; init; }
+
+    /// <summary>A bracket is narrow enough when its ends are within this share of each other (or one apart).</summary>
+    public double Precision { get; init; } = 0.10;
+
+    /// <summary>
+    /// Runs at each end of the bracket. Three is the fewest in which a majority always exists and one disagreeing run
+    /// shows; more would double the search's time for a split that three already reveal.
+    /// </summary>
+    public int Repeats { get; init; } = 3;
+
+    /// <summary>The most probes beyond the coarse pass, per variant: what bounds a sweep's time.</summary>
+    public int MaxSearchProbes { get; init; } = 12;
+
+    /// <summary>The most load the search climbs to.</summary>
+    public int Ceiling { get; init; } = 20_000;
+
+    /// <summary>False: the coarse pass only, its capacity read off the grid (--search off).</summary>
+    public bool Refine { get; init; } = true;
+
+    /// <summary>The coarse pass stops climbing after this many misses in a row: what lies above them misses too.</summary>
+    public int ConsecutiveMissesToStop { get; init; } = 2;
+
+    /// <summary>When everything tried missed, the next probe is the lowest ÷ this.</summary>
+    public int DownwardDivisor { get; init; } = 8;
+
+    /// <summary>The most probes one variant can take: the coarse pass and the search's budget (--dry-run's worst case).</summary>
+    public int MaxProbes => Coarse.Count + (Refine ? MaxSearchProbes : 0);
+}
+
+public abstract record SearchMove;
+
+/// <summary>Run this load next, on a fresh app.</summary>
+/// <param name="Why">For the progress line: "between 1 and 10", "run 2 of 3 at 4".</param>
+public sealed record NextProbe(int Concurrency, ProbePass Pass, string Why) : SearchMove;
+
+/// <summary>Nothing more to probe: what was found.</summary>
+public sealed record SearchDone(SearchFinding Finding) : SearchMove;
+
+/// <summary>How many of a load's runs met the SLA.</summary>
+public sealed record RunTally(int Met, int Runs);
+
+/// <summary>
+/// What the search found: the capacity (the largest load that met the SLA by the majority of its runs) and the smallest
+/// that missed above it, with their runs; or a lower bound and what stopped it; or none, and why.
+/// </summary>
+public sealed record SearchFinding
+{
+    public int? Capacity { get; init; }
+
+    public int? MissedAt { get; init; }
+
+    public StoppedBy? AtLeastBecause { get; init; }
+
+    public RunTally? AtCapacity { get; init; }
+
+    public RunTally? AtMissed { get; init; }
+
+    /// <summary>False when the probe budget ran out before the bracket was narrow: the bracket is wider than the policy asks.</summary>
+    public bool Narrowed { get; init; } = true;
+
+    public string? NoneBecause { get; init; }
+
+    public static SearchFinding Bracket(int capacity, int missedAt, RunTally atCapacity, RunTally atMissed, bool narrowed) =>
+        new() { Capacity = capacity, MissedAt = missedAt, AtCapacity = atCapacity, AtMissed = atMissed, Narrowed = narrowed };
+
+    public static SearchFinding AtLeast(int capacity, StoppedBy stoppedBy, RunTally atCapacity) =>
+        new() { Capacity = capacity, AtLeastBecause = stoppedBy, AtCapacity = atCapacity };
+
+    public static SearchFinding None(string because) => new() { NoneBecause = because };
+}
