@@ -59,14 +59,21 @@ internal static class ThreadStacks
 
         using (pipe)
         {
-            await using var file = File.Create(trace);
-            var copy = pipe.EventStream.CopyToAsync(file, cancellationToken);
-            var takenAtMs = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
-            await Task.Delay(SamplingWindow, cancellationToken);
-            var names = OsThreadNames.Of(processId);
-            await pipe.StopAsync(cancellationToken);
-            await copy;
-            return (takenAtMs, Math.Round(session.Elapsed.TotalMilliseconds, 1), names);
+            try
+            {
+                await using var file = File.Create(trace);
+                var copy = pipe.EventStream.CopyToAsync(file, cancellationToken);
+                var takenAtMs = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
+                await Task.Delay(SamplingWindow, cancellationToken);
+                var names = OsThreadNames.Of(processId);
+                await pipe.StopAsync(cancellationToken);
+                await copy;
+                return (takenAtMs, Math.Round(session.Elapsed.TotalMilliseconds, 1), names);
+            }
+            catch (Exception ex) when (ex is IOException or ServerNotAvailableException or ServerErrorException)
+            {
+                throw new HarnessException($"Process {processId} stopped answering during the snapshot ({ex.Message}): did it exit?");
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+using System.Diagnostics;
+using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Report.Waits;
 using AsyncCapacity.Tests.Infrastructure;
@@ -55,5 +57,52 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         Assert.Contains(echo, g => g.Call is "System.Runtime.CompilerServices.TaskAwaiter.GetResult"
             or "System.Runtime.CompilerServices.TaskAwaiter.HandleNonSuccessAndDebuggerNotification");
         Assert.DoesNotContain(summary.Groups, g => g.AppFrame == "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Async" && g.Waiting);
+    }
+
+    [Fact]
+    public async Task The_stacks_command_prints_the_groups_and_writes_the_snapshot_it_took()
+    {
+        // Arrange
+        await using var app = await AppProcess.StartAsync(log);
+        var json = Path.Combine(Path.GetTempPath(), $"capacity-stacks-{Guid.NewGuid():N}.json");
+
+        try
+        {
+            // Act
+            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60), "stacks", app.Id.ToString(System.Globalization.CultureInfo.InvariantCulture), "--json", json);
+
+            // Assert
+            Assert.Equal(0, exitCode);
+            Assert.Contains("'AsyncCapacity r' thread in ManualResetEventSlim.Wait ← RuntimeSampler.SampleUntilStopped", output, StringComparison.Ordinal);
+            Assert.Matches(@"snapshot of \d+ threads: session \d+ ms, \d+ ms in all", output);
+            var snapshot = JsonSerializer.Deserialize<StackSnapshot>(await File.ReadAllTextAsync(json), WireJson.Options)!;
+            Assert.Equal(app.Id, snapshot.ProcessId);
+            Assert.Contains(snapshot.Threads, t => t.IsPoolWorker);
+        }
+        finally
+        {
+            File.Delete(json);
+        }
+    }
+
+    [Fact]
+    public async Task The_stacks_command_on_a_process_that_is_not_dotnet_exits_2_saying_why()
+    {
+        // Arrange
+        using var other = Process.Start("sleep", "30");
+
+        try
+        {
+            // Act
+            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60), "stacks", other.Id.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+            // Assert
+            Assert.Equal(2, exitCode);
+            Assert.Contains("does not answer on a .NET diagnostics port", output, StringComparison.Ordinal);
+        }
+        finally
+        {
+            other.Kill();
+        }
     }
 }
