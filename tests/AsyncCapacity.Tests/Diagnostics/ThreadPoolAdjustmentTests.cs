@@ -1,3 +1,4 @@
+using AsyncCapacity.Report.Waits;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -68,18 +69,9 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
         }
     }
 
-    private static PoolAdjustmentTotals Change(RuntimeSample before, RuntimeSample after, string reason)
-    {
-        var (from, to) = (Totals(before, reason), Totals(after, reason));
-        return new(to.Count - from.Count, to.ThreadsAdded - from.ThreadsAdded, to.ThreadsRemoved - from.ThreadsRemoved);
-    }
+    private static PoolAdjustmentTotals Change(RuntimeSample before, RuntimeSample after, string reason) =>
+        PoolAdjustmentChanges.Between(before, after)!.GetValueOrDefault(reason) ?? new(0, 0, 0);
 
-    private static PoolAdjustmentTotals Totals(RuntimeSample sample, string reason) =>
-        sample.Adjustments?.GetValueOrDefault(reason) ?? new(0, 0, 0);
-
-    private static string Describe(RuntimeSample before, RuntimeSample after) => string.Join(", ",
-        PoolAdjustmentReasons.ByValue.Select(reason => (reason, change: Change(before, after, reason)))
-            .Where(r => r.change.Count > 0)
-            .Select(r => $"{r.reason} {r.change.Count} (+{r.change.ThreadsAdded}/-{r.change.ThreadsRemoved})"))
-        + $"; threads {before.ThreadCount}→{after.ThreadCount}";
+    private static string Describe(RuntimeSample before, RuntimeSample after) =>
+        $"{PoolAdjustmentChanges.Describe(PoolAdjustmentChanges.Between(before, after)!)}; threads {before.ThreadCount}→{after.ThreadCount}";
 }
