@@ -14,6 +14,7 @@ var root = new RootCommand(
     ReportCommand.Create(),
     CompareCommand.Create(),
     ExperimentsCommand.Create(),
+    StacksCommand.Create(),
 };
 
 return await root.Parse(args).InvokeAsync(new InvocationConfiguration

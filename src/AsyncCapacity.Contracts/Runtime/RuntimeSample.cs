@@ -7,6 +7,10 @@ namespace AsyncCapacity.Contracts.Runtime;
 /// <c>CpuPercent</c> is the process's CPU over the last interval, as a share of all cores. <c>Gauges</c> holds what the
 /// app's features add beside the thread pool, keyed as in <see cref="Gauges.GaugeKeys"/>: levels (connections in
 /// use, entries queued) and running totals (refusals so far), which the report turns into rates.
+/// <c>Adjustments</c> is the thread pool's changes to its thread-count goal so far, keyed by the reason it gave
+/// (<see cref="PoolAdjustmentReasons"/>; only reasons seen); <c>LockContentions</c> is Monitor.LockContentionCount and
+/// <c>GcPauseMs</c> GC.GetTotalPauseDuration() in ms, both totals since the app started. The three are null in
+/// timelines written before they were sampled.
 /// </summary>
 public sealed record RuntimeSample(
     long TimestampMs,
@@ -17,7 +21,10 @@ public sealed record RuntimeSample(
     double CpuPercent,
     long WorkingSetBytes,
     long GcHeapBytes,
-    IReadOnlyDictionary<string, double>? Gauges = null)
+    IReadOnlyDictionary<string, double>? Gauges = null,
+    IReadOnlyDictionary<string, PoolAdjustmentTotals>? Adjustments = null,
+    long? LockContentions = null,
+    double? GcPauseMs = null)
 {
     /// <summary>The gauge's value in this sample; null when the app did not sample it. The working set is every sample's own.</summary>
     public double? Gauge(string key) => key == GaugeKeys.WorkingSetMb

@@ -29,7 +29,8 @@ public static class DiagnosticsEndpoints
 
     internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
         string? from, string? to, RuntimeTimeline timeline, RuntimeSampler sampler, RequestsInFlight inFlight,
-        LabDatabase database, IEnumerable<IGaugeSource> gauges, IOptions<DiagnosticsOptions> options, IOptions<ConnectionOptions> connections)
+        LabDatabase database, IEnumerable<IGaugeSource> gauges, ThreadPoolAdjustments adjustments, IOptions<DiagnosticsOptions> options,
+        IOptions<ConnectionOptions> connections)
     {
         if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
         {
@@ -53,7 +54,7 @@ public static class DiagnosticsEndpoints
             options.Value.SampleIntervalMs,
             Math.Round((DateTime.Now - Process.GetCurrentProcess().StartTime).TotalSeconds, 1),
             database.Unavailable is null ? new DatabaseInfo(database.Provider.ToString(), database.MaxPoolSize) : null,
-            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, gauges),
+            RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, gauges, adjustments),
             timeline.Between(fromMs, toMs),
             connections.Value.ListenBacklog));
     }

@@ -14,6 +14,8 @@ public static class DiagnosticsExtensions
             new RuntimeTimeline(services.GetRequiredService<Microsoft.Extensions.Options.IOptions<DiagnosticsOptions>>().Value.TimelineCapacity));
         // Kestrel's open connections for the timeline: what the C10k experiment holds (its gauge "connections").
         builder.Services.AddSingleton<IGaugeSource, ConnectionGauge>();
+        // The thread pool's goal changes by reason, counted from the runtime's own events (created with the sampler, at start).
+        builder.Services.AddSingleton<ThreadPoolAdjustments>();
         builder.Services.AddSingleton<RuntimeSampler>();
         builder.Services.AddHostedService(services => services.GetRequiredService<RuntimeSampler>());
         builder.Services.AddHealthChecks();

@@ -2,8 +2,13 @@ namespace AsyncCapacity.Web.Diagnostics;
 
 internal static class RuntimeReading
 {
-    /// <summary>Reads the thread pool, memory and every feature's gauges now; CPU comes from the sampler, which owns the interval.</summary>
-    public static RuntimeSample Take(int requestsInFlight, double cpuPercent, IEnumerable<IGaugeSource> sources)
+    /// <summary>
+    /// Reads the thread pool, memory and every feature's gauges now; CPU comes from the sampler, which owns the interval.
+    /// The pool's adjustments, lock contentions and GC pauses are totals kept by the runtime (or the listener): reading
+    /// them never waits.
+    /// </summary>
+    public static RuntimeSample Take(
+        int requestsInFlight, double cpuPercent, IEnumerable<IGaugeSource> sources, ThreadPoolAdjustments adjustments)
     {
         var gauges = new Dictionary<string, double>();
         foreach (var source in sources)
@@ -20,6 +25,9 @@ internal static class RuntimeReading
             CpuPercent: cpuPercent,
             WorkingSetBytes: Environment.WorkingSet,
             GcHeapBytes: GC.GetTotalMemory(forceFullCollection: false),
-            Gauges: gauges);
+            Gauges: gauges,
+            Adjustments: adjustments.Totals(),
+            LockContentions: Monitor.LockContentionCount,
+            GcPauseMs: Math.Round(GC.GetTotalPauseDuration().TotalMilliseconds, 3));
     }
 }

@@ -11,7 +11,7 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// </summary>
 internal sealed class RuntimeSampler(
     RuntimeTimeline timeline, RequestsInFlight inFlight, IEnumerable<IGaugeSource> gauges,
-    IOptions<DiagnosticsOptions> options)
+    ThreadPoolAdjustments adjustments, IOptions<DiagnosticsOptions> options)
     : IHostedService, IDisposable
 {
     private readonly ManualResetEventSlim _stopping = new();
@@ -86,7 +86,7 @@ internal sealed class RuntimeSampler(
             (previousCpu, previousWall) = (cpu, wall);
 
             Volatile.Write(ref _latestCpuPercent, Math.Round(cpuPercent, 1));
-            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, gauges);
+            var sample = RuntimeReading.Take(inFlight.Count, LatestCpuPercent, gauges, adjustments);
             timeline.Add(sample);
             if (_file is not null)
             {

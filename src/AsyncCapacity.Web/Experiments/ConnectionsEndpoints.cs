@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
 
@@ -22,6 +23,7 @@ public sealed class ConnectionsEndpoints : IExperimentEndpoints
     // Blocking on purpose: each of the thousands of connected clients holds a pool thread for the whole wait. Kestrel
     // accepts and parses every connection on its own I/O loop, so the connections are there; what runs out is
     // threads to run their handlers, and the pool adds them at a thread or two per second.
+    [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static Results<Ok<DelayResponse>, ValidationProblem> Sync(string? ms)
     {
         if (!WaitMs.TryRead(ms, out var wait, out var problem))

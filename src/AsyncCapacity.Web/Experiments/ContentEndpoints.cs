@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using AsyncCapacity.Web.Content;
 using Microsoft.AspNetCore.Http.HttpResults;
 
@@ -32,6 +33,7 @@ public sealed class ContentEndpoints : IExperimentEndpoints
     // or more, and a wait on the disk whenever the page cache misses), and allocates a new array the size of the file
     // on every request (1 MB lands on the large-object heap, freed only by gen 2 collections). Under load the blocked
     // threads and the GC work show up as time queued before the pipeline starts, and as server time per request.
+    [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static Results<FileContentHttpResult, ProblemHttpResult> FromFile(string name, ContentCatalog catalog)
     {
         if (!catalog.TryFind(name, out var entry))
@@ -54,6 +56,7 @@ public sealed class ContentEndpoints : IExperimentEndpoints
 
     // The bytes were read once at start: the handler hands the same array to the response, which Kestrel writes
     // asynchronously. Nothing but the pipeline runs per request, and nothing is allocated for the body.
+    [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static Results<FileContentHttpResult, ProblemHttpResult> FromMemory(string name, ContentCatalog catalog)
     {
         if (!catalog.TryFind(name, out var entry))

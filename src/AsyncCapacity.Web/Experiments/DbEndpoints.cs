@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -23,6 +24,7 @@ public sealed class DbEndpoints : IExperimentEndpoints
     // Blocking on purpose: the thread waits for a free pooled connection (Open), then on the socket while the
     // database waits (ExecuteReader, Read). Neither wait gets the pool's cooperative-blocking help, so under load
     // requests queue for threads before they even reach the connection pool, where the pool's timeout cannot see them.
+    [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static Results<Ok<DbResponse>, ValidationProblem, ProblemHttpResult> Sync(string? ms, LabDatabase database)
     {
         if (!DelayMs.TryRead(ms, out var delay, out var problem))

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
 
@@ -20,6 +21,7 @@ public sealed class SleepEndpoints : IExperimentEndpoints
     // cannot observe cancellation. Thread.Sleep gets no cooperative-blocking help, so the pool grows only through
     // starvation detection and hill climbing (a thread or two per second at best): throughput stays near
     // threads ÷ delay while requests, and even the sends of finished responses, wait in the pool's queue.
+    [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static Results<Ok<DelayResponse>, ValidationProblem> Sync(string? ms)
     {
         if (!DelayMs.TryRead(ms, out var delay, out var problem))

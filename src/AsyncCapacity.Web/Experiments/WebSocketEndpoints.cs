@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Net.WebSockets;
+using System.Runtime.CompilerServices;
 using AsyncCapacity.Web.WebSockets;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -39,6 +40,7 @@ public sealed class WebSocketEndpoints : IExperimentEndpoints
     // costs a thread; the pool adds a thread or two per second, so clients beyond its threads are not served at all
     // until it catches up, and their round trips grow with them. A vanished client still ends the loop: the receive
     // fails when the connection is aborted (by the client, or by the keep-alive timeout), and the thread is freed.
+    [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static IResult Sync(HttpContext context, EchoSessions sessions)
     {
         if (!context.WebSockets.IsWebSocketRequest)

@@ -1,0 +1,98 @@
+using System.Text.Json;
+using AsyncCapacity.Report.Waits;
+
+namespace AsyncCapacity.Tests.Diagnostics;
+
+/// <summary>
+/// The grouping on snapshots `capacity stacks` recorded from the real app (bench/adjustments.sh, 30 k6 clients, halfway
+/// through a 10 s step), kept in Golden/stacks-*.json. Each thread's frames were cut after the first frame the grouping
+/// reads (its app frame, or the pool's worker loop, or the sixth), which changes nothing it finds.
+/// </summary>
+public sealed class WaitGroupsTests
+{
+    private const string Sleep = "stacks-sleep-sync.json";
+    private const string Audit = "stacks-audit-bounded.json";
+    private const string Blocked = "stacks-websocket-sync.json";
+    private const string Awaited = "stacks-websocket-async.json";
+
+    [Theory]
+    [InlineData(Sleep, ".NET TP Worker", true, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", true, 3)]
+    [InlineData(Audit, "Audit writer", false, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Audit.BoundedAuditLog.WriteUntilDrained", true, 5)]
+    [InlineData(Audit, ".NET TP Worker", true, "System.Threading.ManualResetEventSlim.Wait", "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded", true, 2)]
+    [InlineData(Audit, ".NET TP Worker", true, "System.Threading.ManualResetEventSlim.Wait", "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded", false, 3)]
+    [InlineData(Blocked, ".NET TP Worker", true, "System.Runtime.CompilerServices.TaskAwaiter.GetResult", "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync", true, 30)]
+    [InlineData(Awaited, "AsyncCapacity r", false, "System.Threading.ManualResetEventSlim.Wait", "AsyncCapacity.Web.Diagnostics.RuntimeSampler.SampleUntilStopped", true, 1)]
+    public void Threads_are_grouped_by_the_call_they_are_in_and_the_app_frame_that_made_it(
+        string fixture, string family, bool pool, string call, string appFrame, bool waiting, int threads)
+    {
+        // Act
+        var summary = WaitGroups.Of(Snapshot(fixture));
+
+        // Assert
+        Assert.Contains(new WaitGroup(family, pool, call, appFrame, waiting, threads), summary.Groups);
+    }
+
+    [Theory]
+    [InlineData(Sleep, 3, 0, 0, 8)]
+    [InlineData(Audit, 6, 0, 1, 14)]
+    [InlineData(Blocked, 41, 11, 0, 9)]
+    [InlineData(Awaited, 7, 7, 0, 9)]
+    public void Pool_threads_without_an_app_frame_are_told_apart_idle_or_in_framework_code(
+        string fixture, int pool, int idle, int inFramework, int others)
+    {
+        // Act
+        var summary = WaitGroups.Of(Snapshot(fixture));
+
+        // Assert
+        Assert.Equal((pool, idle, inFramework, others), (summary.PoolThreads, summary.IdlePoolThreads, summary.PoolThreadsInFramework, summary.OtherThreads));
+    }
+
+    [Fact]
+    public void The_awaited_echo_under_load_parks_no_thread_in_the_apps_code()
+    {
+        // Act
+        var summary = WaitGroups.Of(Snapshot(Awaited));
+
+        // Assert: only the app's own sampler thread is in app code; every pool thread is idle
+        Assert.DoesNotContain(summary.Groups, g => g.Pool);
+        Assert.Equal(summary.PoolThreads, summary.IdlePoolThreads);
+    }
+
+    [Fact]
+    public void The_summary_reads_as_short_sentences_largest_group_first()
+    {
+        // Act
+        var text = WaitText.Describe(WaitGroups.Of(Snapshot(Audit)));
+
+        // Assert
+        Assert.Equal(
+            """
+            5 'Audit writer' threads in Thread.Sleep ← BoundedAuditLog.WriteUntilDrained
+            3 of 6 pool threads running in ManualResetEventSlim.Wait ← AuditEndpoints.Bounded
+            2 of 6 pool threads in ManualResetEventSlim.Wait ← AuditEndpoints.Bounded
+            1 'AsyncCapacity r' thread in ManualResetEventSlim.Wait ← RuntimeSampler.SampleUntilStopped
+            1 of 6 pool threads in framework code (no app frame)
+            8 other threads outside the app's code (the runtime's, Kestrel's)
+
+            """.ReplaceLineEndings("\n"),
+            text.ReplaceLineEndings("\n"));
+    }
+
+    [Fact]
+    public void A_snapshot_survives_a_round_trip_through_the_wire_json()
+    {
+        // Arrange
+        var snapshot = Snapshot(Sleep);
+
+        // Act
+        var again = JsonSerializer.Deserialize<StackSnapshot>(JsonSerializer.Serialize(snapshot, WireJson.Options), WireJson.Options)!;
+
+        // Assert
+        Assert.Equal(snapshot.Threads.Count, again.Threads.Count);
+        Assert.Equal(snapshot.Threads.SelectMany(t => t.Frames), again.Threads.SelectMany(t => t.Frames));
+        Assert.Equal(WaitGroups.Of(snapshot).Groups, WaitGroups.Of(again).Groups);
+    }
+
+    private static StackSnapshot Snapshot(string fixture) =>
+        JsonSerializer.Deserialize<StackSnapshot>(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Golden", fixture)), WireJson.Options)!;
+}
