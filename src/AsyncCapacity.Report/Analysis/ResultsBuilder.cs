@@ -37,8 +37,12 @@ public static class ResultsBuilder
             .OrderBy(s => s.TimestampMs)
             .ToList();
         var results = steps.Select(s => s.Result).ToList();
+        var (capacity, none) = CapacityAnalysis.Of(results, run.Findings?.GetValueOrDefault(name));
         var declared = run.Declaration.Variants.FirstOrDefault(v => v.Name == name);
-        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false, results,
-            CapacityAnalysis.Of(results), timeline);
+        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false,
+            [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })], capacity, timeline)
+        {
+            NoCapacityBecause = none,
+        };
     }
 }

@@ -24,9 +24,12 @@ public sealed record ExperimentTerms(Sla Sla, LoadModel Model, LoadKind Kind, IR
 public sealed record AnalysedStep(string Variant, long StartMs, StepResult Result, IReadOnlyList<RuntimeSample> Timeline);
 
 /// <summary>All analysed steps of one experiment, or the reason it was skipped.</summary>
+/// <param name="Findings">What the capacity search found for each variant, by name; null (or a variant missing) when
+/// there was no search: the capacity is then read off the steps as a grid.</param>
 public sealed record ExperimentRun(
     Experiment Declaration,
     ExperimentTerms Terms,
     IReadOnlyDictionary<string, string> Parameters,
     IReadOnlyList<AnalysedStep> Steps,
-    string? SkippedReason = null);
+    string? SkippedReason = null,
+    IReadOnlyDictionary<string, Search.SearchFinding>? Findings = null);

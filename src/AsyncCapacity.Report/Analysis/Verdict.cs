@@ -26,9 +26,11 @@ public static class Verdict
         }
 
         text.Append('.');
-        if (ranked is [{ Capacity: { } best }, .., { Capacity: { } worst }] && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
+        // A ratio of two measured capacities; "≥" when the better is a lower bound; none when the worse one is (it says nothing).
+        if (ranked is [{ Capacity: { } best }, .., { Capacity: { AtLeastBecause: null } worst }] && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
         {
-            text.Append(Invariant($" {ranked[0].Name} served {best.Concurrency / (double)worst.Concurrency:0.#}× {model.Clients} of {ranked[^1].Name}."));
+            var atLeast = best.AtLeastBecause is null ? "" : "≥ ";
+            text.Append(Invariant($" {ranked[0].Name} served {atLeast}{best.Concurrency / (double)worst.Concurrency:0.#}× {model.Clients} of {ranked[^1].Name}."));
         }
 
         // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.
@@ -42,18 +44,18 @@ public static class Verdict
     private static string Describe(VariantResult variant, bool first, ExperimentTerms terms)
     {
         var model = terms.Model;
-        var highest = variant.Steps.Max(s => s.Concurrency);
         if (variant.Capacity is not { } capacity)
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
             var why = lowest.P95Ms is { } p95 ? $"p95 {Format.Against(p95, terms.Sla.P95Ms)}" : "no request completed";
-            return $"{variant.Name} met it at no tested step (at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
+            return $"{variant.Name} met it nowhere ({variant.NoCapacityBecause ?? "no step met it"}; at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 
-        var upTo = first
-            ? $"{variant.Name} met it up to {model.ConcurrentLoad(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} {terms.Kind.RateUnit}"
-            : $"{variant.Name} up to {Format.Count(capacity.Concurrency)} at {Format.Rps(capacity.Rps)} {terms.Kind.RateUnit}";
-        return capacity.Concurrency == highest ? upTo + " (the highest step tested, so its capacity may be higher)" : upTo;
+        var load = first ? CapacityText.Load(capacity, model) : CapacityText.Value(capacity);
+        var sureness = CapacityText.Sureness(capacity) is { Length: > 0 } s ? $" ({s})" : "";
+        return first
+            ? $"{variant.Name} met it up to {load} at {Format.Rps(capacity.Rps)} {terms.Kind.RateUnit}{sureness}"
+            : $"{variant.Name} up to {load} at {Format.Rps(capacity.Rps)} {terms.Kind.RateUnit}{sureness}";
     }
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

@@ -29,8 +29,8 @@ public sealed record ExperimentResult(
     public string RateUnit => Load.RateUnit;
 }
 
-/// <summary>One side of a pair ("sync" or "async"): its steps, its capacity and the server timeline behind them.</summary>
-/// <param name="Capacity">Highest tested concurrency that met the SLA, with its throughput; null when no step did.</param>
+/// <summary>One side of a pair ("sync" or "async"): its steps (every probe), its capacity and the server timeline behind them.</summary>
+/// <param name="Capacity">The largest load that met the SLA, with its throughput and bracket; null when none did (see <see cref="NoCapacityBecause"/>).</param>
 /// <param name="Timeline">Server runtime samples (1 Hz) covering this variant's steps, oldest first.</param>
 public sealed record VariantResult(
     string Name,
@@ -38,6 +38,32 @@ public sealed record VariantResult(
     bool Blocking,
     IReadOnlyList<StepResult> Steps,
     Capacity? Capacity,
-    IReadOnlyList<RuntimeSample> Timeline);
+    IReadOnlyList<RuntimeSample> Timeline)
+{
+    /// <summary>Why there is no capacity: "even 1 missed the SLA (met in 0 of 3 runs)"; null when there is one.</summary>
+    public string? NoCapacityBecause { get; init; }
+}
 
-public sealed record Capacity(int Concurrency, double Rps);
+/// <summary>
+/// Capacity at SLA: the largest load (clients, or req/s offered) that met the SLA by the majority of its runs, with the
+/// median throughput of those runs. Measured, it carries its bracket: <see cref="MissedAt"/>, the smallest load that
+/// missed above it, and how the runs at both ends agreed. A lower bound ("≥ N") says what stopped the search instead.
+/// Runs made before there was a search carry only the first two figures.
+/// </summary>
+public sealed record Capacity(int Concurrency, double Rps)
+{
+    /// <summary>The smallest load above the capacity that missed the SLA (by the majority of its runs); null for a lower bound.</summary>
+    public int? MissedAt { get; init; }
+
+    /// <summary>Set when the capacity is a lower bound: the load generator was the limit, the ceiling, the probe budget, or the grid's top.</summary>
+    public Search.StoppedBy? AtLeastBecause { get; init; }
+
+    /// <summary>How many runs at the capacity met the SLA, of how many.</summary>
+    public Search.RunTally? Runs { get; init; }
+
+    /// <summary>How many runs at <see cref="MissedAt"/> met the SLA, of how many.</summary>
+    public Search.RunTally? MissedRuns { get; init; }
+
+    /// <summary>False when the probe budget ran out before the bracket was as narrow as asked.</summary>
+    public bool Narrowed { get; init; } = true;
+}

@@ -1,3 +1,7 @@
+using System.Text.Json.Serialization;
+using AsyncCapacity.Report.Search;
+using AsyncCapacity.Report.Waits;
+
 namespace AsyncCapacity.Report.Results;
 
 /// <summary>
@@ -101,6 +105,49 @@ public sealed record StepResult
     /// <summary>Session kinds: sessions the server or the network closed before the step's end.</summary>
     public long? ConnectionsDropped { get; init; }
 
+    /// <summary>Why the step ran (the capacity search's pass); null for a step of a grid only (an older run, k6 on its own).</summary>
+    public ProbePass? Pass { get; init; }
+
+    /// <summary>The run number at this load (repeats at the ends of the bracket are runs 2, 3…).</summary>
+    public int Run { get; init; } = 1;
+
+    /// <summary>Whether this run decided the capacity: a run at the capacity, or at the smallest load that missed above it.</summary>
+    public bool Decided { get; init; }
+
+    /// <summary>Which side ran out of CPU during the step: the app (at its cores' limit) or the load generator; null when neither.</summary>
+    public Saturation? Saturated { get; init; }
+
+    /// <summary>The thread pool's changes to its thread-count goal during the step (warm-up included), by the runtime's reason.</summary>
+    public IReadOnlyDictionary<string, PoolAdjustmentTotals>? Adjustments { get; init; }
+
+    /// <summary>Monitor lock contentions during the step (the runtime's count).</summary>
+    public long? LockContentions { get; init; }
+
+    /// <summary>Time the GC paused the app during the step, in ms.</summary>
+    public double? GcPauseMs { get; init; }
+
+    /// <summary>Where the app's threads were just after the measured window, grouped by the app's own frames; null when not taken.</summary>
+    public WaitSummary? Waits { get; init; }
+
+    /// <summary>What taking <see cref="Waits"/> cost: the EventPipe session in the app and the whole snapshot, in ms.</summary>
+    public StackCost? WaitsCost { get; init; }
+
     /// <summary>The step's figure for a gauge column (GaugeColumn.Id); null when unknown.</summary>
     public double? Gauge(string columnId) => Gauges is not null && Gauges.TryGetValue(columnId, out var value) ? value : null;
 }
+
+/// <summary>Which side of a step ran out of CPU.</summary>
+[JsonConverter(typeof(JsonStringEnumConverter<Saturation>))]
+public enum Saturation
+{
+    /// <summary>The app's process used its cores to the limit: the measure of the app's own ceiling.</summary>
+    [JsonStringEnumMemberName("app")]
+    App,
+
+    /// <summary>k6 was short of CPU (at its cores' limit, or competing with the app for a busy machine): more load measures k6.</summary>
+    [JsonStringEnumMemberName("loadGenerator")]
+    LoadGenerator,
+}
+
+/// <summary>What a stack snapshot cost: how long its EventPipe session ran in the app, and the whole snapshot, in ms.</summary>
+public sealed record StackCost(double SessionMs, double TotalMs);

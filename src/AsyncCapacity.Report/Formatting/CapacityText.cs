@@ -1,0 +1,70 @@
+using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
+
+namespace AsyncCapacity.Report.Formatting;
+
+/// <summary>
+/// A capacity as every page and line says it: its value ("3", "≥ 1,600") and how sure it is: the bracket and how the
+/// runs at its ends agreed ("3–4; 4 met in 1 of 3 runs"), or what stopped the search for a lower bound.
+/// </summary>
+public static class CapacityText
+{
+    /// <summary>"3", "≥ 1,600".</summary>
+    public static string Value(Capacity capacity) => (capacity.AtLeastBecause is null ? "" : "≥ ") + Format.Count(capacity.Concurrency);
+
+    /// <summary>"3 concurrent clients", "≥ 1,600 concurrent clients", "≥ 400 req/s offered".</summary>
+    public static string Load(Capacity capacity, LoadModel model) =>
+        (capacity.AtLeastBecause is null ? "" : "≥ ") + model.ConcurrentLoad(capacity.Concurrency);
+
+    /// <summary>
+    /// "3–4; every run agreed", "3–4; 4 met in 1 of 3 runs", "the load generator was the limit above it; 3 of 3 runs met",
+    /// "the highest step tested"; empty for a run made before the search (nothing but the value is known).
+    /// </summary>
+    public static string Sureness(Capacity capacity)
+    {
+        var parts = new List<string>();
+        if (capacity.AtLeastBecause is { } stoppedBy)
+        {
+            parts.Add(Stopped(stoppedBy));
+        }
+        else if (capacity.MissedAt is { } missed)
+        {
+            parts.Add($"{Format.Count(capacity.Concurrency)}–{Format.Count(missed)}" + (capacity.Narrowed ? "" : ", not narrowed further: the probe budget ran out"));
+        }
+
+        var split = new List<string>();
+        if (capacity.Runs is { } atCapacity && atCapacity.Met < atCapacity.Runs)
+        {
+            split.Add($"{Format.Count(capacity.Concurrency)} met in {atCapacity.Met} of {atCapacity.Runs} runs");
+        }
+
+        if (capacity.MissedRuns is { Met: > 0 } atMissed)
+        {
+            split.Add($"{Format.Count(capacity.MissedAt)} met in {atMissed.Met} of {atMissed.Runs} runs");
+        }
+
+        var runs = Math.Max(capacity.Runs?.Runs ?? 0, capacity.MissedRuns?.Runs ?? 0);
+        if (split.Count > 0)
+        {
+            parts.Add(string.Join(", ", split));
+        }
+        else if (runs > 1)
+        {
+            parts.Add(capacity.MissedAt is null ? $"{capacity.Runs!.Met} of {capacity.Runs.Runs} runs met" : $"all {runs} runs at each end agreed");
+        }
+
+        return string.Join("; ", parts);
+    }
+
+    /// <summary>"3 concurrent clients (3–4; 4 met in 1 of 3 runs)".</summary>
+    public static string Full(Capacity capacity, LoadModel model) =>
+        Sureness(capacity) is { Length: > 0 } sureness ? $"{Load(capacity, model)} ({sureness})" : Load(capacity, model);
+
+    public static string Stopped(StoppedBy stoppedBy) => stoppedBy switch
+    {
+        StoppedBy.LoadGenerator => "a lower bound: above it the load generator was the limit",
+        StoppedBy.Ceiling => "a lower bound: the search's ceiling",
+        StoppedBy.Budget => "a lower bound: the probe budget ran out before a load missed",
+        _ => "a lower bound: the highest step tested",
+    };
+}
