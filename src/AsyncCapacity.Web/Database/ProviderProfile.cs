@@ -20,7 +20,7 @@ internal sealed record ProviderProfile(
         DatabaseProvider.PostgreSQL => new(NpgsqlFactory.Instance, "Maximum Pool Size", "Timeout", "Command Timeout",
             new Dictionary<string, object>()),
         DatabaseProvider.SqlServer => new(SqlClientFactory.Instance, "Max Pool Size", "Connect Timeout", "Command Timeout",
-            // MARS on Linux is a known source of thread starvation in SqlClient (FACTS.md §2.1).
+            // MARS on Linux is a known source of thread starvation in SqlClient (https://github.com/dotnet/SqlClient/issues/422).
             new Dictionary<string, object> { ["MultipleActiveResultSets"] = false }),
         _ => throw new ArgumentOutOfRangeException(nameof(provider), provider, "No database provider configured."),
     };

@@ -1,8 +1,10 @@
 namespace AsyncCapacity.Web.Diagnostics;
 
 /// <summary>
-/// Requests the pipeline has started and not finished. Requests still waiting for a thread are not here:
-/// they show up as thread-pool queue length instead (FACTS.md §1.4).
+/// Requests the pipeline has started and not finished. Requests still waiting for a thread are not here, nor in the
+/// framework's own http.server.active_requests: the hosting layer counts a request only once it has parsed its headers
+/// and created its HttpContext (https://learn.microsoft.com/dotnet/core/diagnostics/built-in-metrics-aspnetcore).
+/// They show up as thread-pool queue length instead.
 /// </summary>
 public sealed class RequestsInFlight
 {

@@ -41,4 +41,37 @@ internal sealed class AuditClient(HttpClient http, string connectionString)
 
         return actors;
     }
+
+    /// <summary>
+    /// Locks the audit table until the returned hold is disposed: a writer that takes an entry then waits in its INSERT,
+    /// so the test, not a clock, decides when writes finish. Reads (<see cref="PersistedActorsAsync"/>) still go through.
+    /// </summary>
+    public async Task<IAsyncDisposable> HoldWritersAsync()
+    {
+        var connection = new NpgsqlConnection(connectionString);
+        await connection.OpenAsync();
+        var transaction = await connection.BeginTransactionAsync();
+        await using (var command = new NpgsqlCommand("LOCK TABLE audit_log IN EXCLUSIVE MODE", connection, transaction))
+        {
+            await command.ExecuteNonQueryAsync();
+        }
+
+        return new WritersHold(connection, transaction);
+    }
+
+    /// <summary>Released once, at the first dispose: a test releases it early, and its scope's end does nothing more.</summary>
+    private sealed class WritersHold(NpgsqlConnection connection, NpgsqlTransaction transaction) : IAsyncDisposable
+    {
+        private int _released;
+
+        public async ValueTask DisposeAsync()
+        {
+            if (Interlocked.Exchange(ref _released, 1) == 0)
+            {
+                await transaction.RollbackAsync();
+                await transaction.DisposeAsync();
+                await connection.DisposeAsync();
+            }
+        }
+    }
 }

@@ -30,7 +30,12 @@ public sealed partial class AuditShutdownTests(PostgresFixture postgres, ITestOu
         using var http = new HttpClient { BaseAddress = url, Timeout = TimeSpan.FromSeconds(60) };
         var audit = new AuditClient(http, postgres.ConnectionString);
         var burst = Enumerable.Range(0, 120).Select(i => audit.PostAsync(variant, i)).ToList();
-        await Task.Delay(700);
+
+        // The burst is under way once its first entries are committed. Read from the database, not /audit/stats: the
+        // bounded burst starves the app's thread pool, which would answer the stats only after the burst.
+        var committed = await WaitFor.ConditionAsync("the first of the burst's entries to be committed",
+            () => audit.PersistedActorsAsync(variant), rows => rows.Count > 0, rows => $"{rows.Count} rows");
+        log.WriteLine($"{committed.Count} rows committed when the signal is sent");
 
         // Act
         using (var kill = Process.Start("kill", ["-TERM", app.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))

@@ -75,31 +75,34 @@ public sealed class AuditTests(PostgresFixture postgres)
     [InlineData("async", "Audit:AsyncWriters", "Audit:AsyncQueueCapacity")]
     public async Task A_full_queue_answers_503_with_Retry_After_at_once(string variant, string writers, string queue)
     {
-        // Arrange: one writer, busy 3 s with the first entry, and room for one more in the queue
+        // Arrange: one writer, held in its first entry's INSERT by this test's lock on the audit table (longer than any
+        // wait of the test may take), and room for one more in the queue
         await using var app = await postgres.StartAppAsync(new Dictionary<string, string?>
         {
             [writers] = "1",
             [queue] = "1",
-            ["Audit:WriteDelayMs"] = "3000",
             ["Audit:RetryAfterSeconds"] = "7",
+            ["Database:CommandTimeoutSeconds"] = "120",
         });
-        using var http = new HttpClient { BaseAddress = AppHostFixture.Address(app), Timeout = TimeSpan.FromSeconds(30) };
+        using var http = new HttpClient { BaseAddress = AppHostFixture.Address(app), Timeout = TimeSpan.FromSeconds(60) };
         var audit = new AuditClient(http, postgres.ConnectionString);
+        await using var hold = await audit.HoldWritersAsync();
         var first = audit.PostAsync(variant, 1);
-        await Task.Delay(400);
+        await WaitFor.ConditionAsync("the writer to take the first entry (accepted 1, queued 0)",
+            () => StatsAsync(http, variant), s => Count(s, "accepted") == 1 && Count(s, "queued") == 0, Show);
         var second = audit.PostAsync(variant, 2);
-        await Task.Delay(400);
+        await WaitFor.ConditionAsync("the second entry to wait in the queue (accepted 2, queued 1)",
+            () => StatsAsync(http, variant), s => Count(s, "accepted") == 2 && Count(s, "queued") == 1, Show);
 
-        // Act
-        var started = DateTime.UtcNow;
-        var (_, status, refused) = await audit.PostAsync(variant, 3);
-        var waited = DateTime.UtcNow - started;
+        // Act: the writer cannot finish while the table is held, so an answer now is one that did not wait for room
+        var (_, status, refused) = await WaitFor.CompletionAsync(
+            "the answer to a third entry while the writer is held and the queue full", audit.PostAsync(variant, 3));
+        await hold.DisposeAsync();
 
         // Assert: refused at once, told when to come back; the two accepted ones are still written
         Assert.Equal(HttpStatusCode.ServiceUnavailable, status);
         Assert.Equal(TimeSpan.FromSeconds(7), refused!.Headers.RetryAfter?.Delta);
         Assert.Contains("Server too busy", await refused.Content.ReadAsStringAsync(), StringComparison.Ordinal);
-        Assert.True(waited < TimeSpan.FromSeconds(1), $"a full queue must refuse at once, took {waited}");
         Assert.Equal(HttpStatusCode.OK, (await first).Status);
         Assert.Equal(HttpStatusCode.OK, (await second).Status);
         Assert.Equal([$"{audit.Prefix}-1", $"{audit.Prefix}-2"], (await audit.PersistedActorsAsync(variant)).Order());
@@ -111,9 +114,10 @@ public sealed class AuditTests(PostgresFixture postgres)
     [InlineData("async")]
     public async Task After_a_concurrent_burst_every_2xx_has_exactly_one_row_and_no_row_lacks_a_2xx(string variant)
     {
-        // Arrange: small queues and slow writes, so the burst overflows and some requests get 503. The bounded
-        // variant's handlers block their threads, so without threads to spare the burst would wait in the thread pool's
-        // queue instead of reaching the audit queue: the band-aid knob gives it 64 (restored afterwards).
+        // Arrange: small queues and slow writes, so the burst overflows (held writers make sure of it, below) and some
+        // requests get 503 while others are being written. The bounded variant's handlers block their threads, so
+        // without threads to spare the burst would wait in the thread pool's queue instead of reaching the audit queue:
+        // the band-aid knob gives it 64 (restored afterwards).
         ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
         using var restore = new MinThreadsRestorer(minWorkers, minIo);
         await using var app = await postgres.StartAppAsync(new Dictionary<string, string?>
@@ -125,12 +129,19 @@ public sealed class AuditTests(PostgresFixture postgres)
             ["Audit:AsyncQueueCapacity"] = "10",
             ["Audit:BatchSize"] = "4",
             ["Audit:WriteDelayMs"] = "20",
+            ["Database:CommandTimeoutSeconds"] = "120",
         });
         using var http = new HttpClient { BaseAddress = AppHostFixture.Address(app), Timeout = TimeSpan.FromSeconds(60) };
         var audit = new AuditClient(http, postgres.ConnectionString);
 
-        // Act
-        var answers = await Task.WhenAll(Enumerable.Range(0, 150).Select(i => audit.PostAsync(variant, i)));
+        // Act: the writers are held in their first INSERTs (the command timeout outlasts any wait of the test) until the
+        // burst has overflowed the queue, then let go while the rest of it still comes in
+        await using var hold = await audit.HoldWritersAsync();
+        var burst = Enumerable.Range(0, 150).Select(i => audit.PostAsync(variant, i)).ToList();
+        await WaitFor.ConditionAsync("the burst to overflow the held writers' queue (a 503)",
+            () => StatsAsync(http, variant), s => Count(s, "rejected") > 0, Show);
+        await hold.DisposeAsync();
+        var answers = await Task.WhenAll(burst);
         var stats = await StatsAsync(http, variant);
 
         // Assert
@@ -159,4 +170,8 @@ public sealed class AuditTests(PostgresFixture postgres)
         var stats = await http.GetFromJsonAsync<JsonElement>(new Uri("/audit/stats", UriKind.Relative));
         return stats.GetProperty(variant);
     }
+
+    private static long Count(JsonElement stats, string name) => stats.GetProperty(name).GetInt64();
+
+    private static string Show(JsonElement stats) => stats.GetRawText();
 }

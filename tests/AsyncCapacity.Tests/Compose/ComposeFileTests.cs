@@ -259,7 +259,7 @@ public sealed class RunAllScriptTests
         Assert.Equal(1, exitCode);
         Assert.Equal("", output);
         Assert.Contains("unknown experiment 'nosuch'", errors, StringComparison.Ordinal);
-        Assert.Contains("(declared: sleep db content audit", errors, StringComparison.Ordinal);
+        Assert.Contains($"(declared: {string.Join(' ', ExperimentCatalog.All.Select(e => e.Id))} )", errors, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -510,16 +510,14 @@ public sealed class HealthProbeTests
     {
         // Arrange
         var url = $"http://127.0.0.1:{RunAllScriptTests.ClosedPort()}/healthz";
-        var clock = Stopwatch.StartNew();
 
         // Act
         var (exitCode, output, _) = await ShellProcess.RunAsync("dotnet", [WebDll, "--health-probe", url], new Dictionary<string, string?>());
 
-        // Assert
+        // Assert: at once, on the refusal ("failed: ..."), not after the probe's 3 s timeout ("did not answer within 3 s")
         Assert.Equal(1, exitCode);
         var line = Assert.Single(output.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.StartsWith($"unhealthy: GET {url} failed: ", line, StringComparison.Ordinal);
-        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(10), $"the probe took {clock.Elapsed} against a closed port");
     }
 
     [Fact]

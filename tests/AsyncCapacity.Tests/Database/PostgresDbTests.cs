@@ -1,4 +1,6 @@
+using System.Diagnostics;
 using System.Net;
+using System.Net.Http.Json;
 using System.Text.Json;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Tests.Web;
@@ -63,16 +65,19 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
     public async Task A_client_that_leaves_cancels_the_async_query_in_the_database()
     {
         // Arrange: a 10 s query (the longest allowed), visible in pg_stat_activity
+        var query = TimeSpan.FromSeconds(10);
+        var clock = Stopwatch.StartNew();
         using var leaving = new CancellationTokenSource();
         var request = postgres.Client.GetAsync(new Uri("/db/async?ms=10000", UriKind.Relative), leaving.Token);
-        await WaitForAsync(async () => await SleepingQueriesAsync() == 1, "the query to start", describe: ActivityAsync);
+        await WaitFor.ConditionAsync("the query to start", SessionsAsync, s => s.Sleeping == 1, s => s.Activity);
 
         // Act
         await leaving.CancelAsync();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => request);
 
-        // Assert: the database stops waiting long before the 10 s are up
-        await WaitForAsync(async () => await SleepingQueriesAsync() == 0, "the query to be cancelled", TimeSpan.FromSeconds(4), ActivityAsync);
+        // Assert: the database stops waiting before the 10 s are up (the query began after the clock started)
+        await WaitFor.ConditionAsync("the query to be cancelled", SessionsAsync, s => s.Sleeping == 0, s => s.Activity, query - clock.Elapsed);
+        Assert.True(clock.Elapsed < query, $"the query ended only after {clock.Elapsed.TotalSeconds:0.0} s, as if it had not been cancelled");
     }
 
     [Theory]
@@ -88,20 +93,22 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
         });
         using var client = new HttpClient { BaseAddress = AppHostFixture.Address(app), Timeout = TimeSpan.FromSeconds(30) };
         var holder = client.GetAsync(new Uri($"/db/{variant}?ms=4000", UriKind.Relative));
-        await Task.Delay(500);
+        await WaitFor.ConditionAsync("the holder to take the pool's only connection", () => DbInUseAsync(client), inUse => inUse >= 1,
+            inUse => $"{inUse} connections in use");
 
         // Act
-        var started = DateTime.UtcNow;
+        var clock = Stopwatch.StartNew();
         using var refused = await client.GetAsync(new Uri($"/db/{variant}?ms=0", UriKind.Relative));
-        var waited = DateTime.UtcNow - started;
+        var waited = clock.Elapsed;
         using var problem = JsonDocument.Parse(await refused.Content.ReadAsStringAsync());
 
-        // Assert
+        // Assert: refused after waiting for the pool's 1 s, and within it: a wait past the holder's release would have
+        // got the connection and answered 200
         Assert.Equal(HttpStatusCode.ServiceUnavailable, refused.StatusCode);
         Assert.Equal("application/problem+json", refused.Content.Headers.ContentType?.MediaType);
         Assert.Equal("Database unavailable", problem.RootElement.GetProperty("title").GetString());
         Assert.Contains("pool", problem.RootElement.GetProperty("detail").GetString(), StringComparison.OrdinalIgnoreCase);
-        Assert.InRange(waited.TotalSeconds, 0.8, 3.5);
+        Assert.True(waited.TotalSeconds >= 0.8, $"refused after {waited.TotalSeconds:0.00} s: before the pool's 1 s wait was up");
         using var held = await holder;
         Assert.Equal(HttpStatusCode.OK, held.StatusCode);
     }
@@ -109,19 +116,24 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
     [Fact]
     public async Task Diagnostics_show_the_database_and_its_pool_at_work()
     {
-        // Arrange: a query that holds a connection while the 10 Hz sampler watches
+        // Arrange: a query that holds a connection until the 10 Hz sampler has seen it, then leaves
         var before = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
-        using var held = await postgres.Client.GetAsync(new Uri("/db/async?ms=600", UriKind.Relative));
+        using var leaving = new CancellationTokenSource();
+        var held = postgres.Client.GetAsync(new Uri("/db/async?ms=10000", UriKind.Relative), leaving.Token);
 
         // Act
-        using var response = await postgres.Client.GetAsync(new Uri($"/diag/runtime?from={before}", UriKind.Relative));
-        using var runtime = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        var runtime = await WaitFor.ConditionAsync("a sample with the held query's connection in use",
+            () => postgres.Client.GetFromJsonAsync<JsonElement>(new Uri($"/diag/runtime?from={before}", UriKind.Relative)),
+            r => r.GetProperty("timeline").EnumerateArray().Any(s => s.GetProperty("gauges").GetProperty(GaugeKeys.DbInUse).GetDouble() >= 1),
+            r => $"{r.GetProperty("timeline").GetArrayLength()} samples since the query was sent, none with a connection in use");
+        await leaving.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => held);
 
         // Assert
-        var database = runtime.RootElement.GetProperty("database");
+        var database = runtime.GetProperty("database");
         Assert.Equal("PostgreSQL", database.GetProperty("provider").GetString());
         Assert.Equal(20, database.GetProperty("maxPoolSize").GetInt32());
-        var samples = runtime.RootElement.GetProperty("timeline").EnumerateArray().ToList();
+        var samples = runtime.GetProperty("timeline").EnumerateArray().ToList();
         var gauges = samples.Select(s => s.GetProperty("gauges")).ToList();
         Assert.Contains(gauges, g => g.GetProperty(GaugeKeys.DbInUse).GetDouble() >= 1);
         Assert.All(gauges, g => Assert.Equal(20, g.GetProperty(GaugeKeys.DbPoolSize).GetDouble()));
@@ -129,34 +141,23 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
         Assert.True(gauges[^1].GetProperty(GaugeKeys.DbOpenMsTotal).GetDouble() > 0, "and the time it took");
     }
 
-    private async Task<long> SleepingQueriesAsync()
+    /// <summary>The queries sleeping in the database now, and what every other client session is doing (for a failure message).</summary>
+    private async Task<(long Sleeping, string Activity)> SessionsAsync()
     {
         await using var connection = new NpgsqlConnection(postgres.ConnectionString);
         await connection.OpenAsync();
         await using var command = new NpgsqlCommand(
-            "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(%' AND pid <> pg_backend_pid()", connection);
-        return (long)(await command.ExecuteScalarAsync())!;
+            "SELECT count(*) FILTER (WHERE state = 'active' AND query LIKE '%pg_sleep(%'), coalesce(string_agg(state || ': ' || query, ' | '), '') "
+            + "FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()", connection);
+        await using var reader = await command.ExecuteReaderAsync();
+        await reader.ReadAsync();
+        return (reader.GetInt64(0), reader.GetString(1));
     }
 
-    private async Task<string> ActivityAsync()
+    /// <summary>The app's pooled connections in use now, from its own gauge (either provider).</summary>
+    internal static async Task<double> DbInUseAsync(HttpClient client)
     {
-        await using var connection = new NpgsqlConnection(postgres.ConnectionString);
-        await connection.OpenAsync();
-        await using var command = new NpgsqlCommand("SELECT string_agg(state || ': ' || query, ' | ') FROM pg_stat_activity WHERE backend_type = 'client backend'", connection);
-        return (await command.ExecuteScalarAsync())?.ToString() ?? "";
-    }
-
-    private static async Task WaitForAsync(Func<Task<bool>> condition, string what, TimeSpan? timeout = null, Func<Task<string>>? describe = null)
-    {
-        var deadline = DateTime.UtcNow + (timeout ?? TimeSpan.FromSeconds(10));
-        while (!await condition())
-        {
-            if (DateTime.UtcNow >= deadline)
-            {
-                Assert.Fail($"timed out waiting for {what}. {(describe is null ? "" : await describe())}");
-            }
-
-            await Task.Delay(100);
-        }
+        var runtime = await client.GetFromJsonAsync<RuntimeReport>(new Uri("/diag/runtime", UriKind.Relative), WireJson.Options);
+        return runtime!.Now.Gauge(GaugeKeys.DbInUse) ?? 0;
     }
 }

@@ -21,19 +21,21 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(15),
             "sweep", "--profile", "quick", "--out", _output);
 
-        // Assert: the run
+        // Assert: the run, every declared experiment's variants × steps, the last step being the last declared one's
+        var declared = ExperimentCatalog.All;
+        var steps = declared.Sum(e => e.Variants.Count * e.Steps.Count);
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
         Assert.Contains($"Report: {Path.Combine(_output, "index.html")}", console, StringComparison.Ordinal);
-        Assert.Contains("[64/64] websocket async", console, StringComparison.Ordinal);
+        Assert.Contains($"[{steps,2}/{steps}] {declared[^1].Id} {declared[^1].Variants[^1].Name}", console, StringComparison.Ordinal);
         Assert.Contains("Starting a private PostgreSQL", console, StringComparison.Ordinal);
 
-        // Assert: the results
+        // Assert: the results, one per declared experiment in declared order
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
-        Assert.Equal(["sleep", "db", "content", "audit", "connections", "websocket"], document.Experiments.Select(e => e.Name));
-        var sleep = document.Experiments[0];
+        Assert.Equal(declared.Select(e => e.Id), document.Experiments.Select(e => e.Name));
+        var sleep = document.Experiments.Single(e => e.Name == "sleep");
         var sync = sleep.Variants.Single(v => v.Name == "sync");
         var async = sleep.Variants.Single(v => v.Name == "async");
-        Assert.All([sync, async], v => Assert.Equal([1, 10, 50, 100, 200, 400], v.Steps.Select(s => s.Concurrency)));
+        Assert.All([sync, async], v => Assert.Equal(ExperimentCatalog.Get("sleep").Steps, v.Steps.Select(s => s.Concurrency)));
         Assert.All(sync.Steps.Concat(async.Steps), s =>
         {
             Assert.NotNull(s.ThreadsAtStart);
@@ -49,7 +51,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
 
         // Assert: the db pair ran against PostgreSQL, with its pool in the figures
-        var db = document.Experiments[1];
+        var db = document.Experiments.Single(e => e.Name == "db");
         Assert.Null(db.SkippedReason);
         Assert.Equal("PostgreSQL", document.Run.DatabaseProvider);
         Assert.Equal(100, document.Run.DatabasePoolSize);
@@ -61,12 +63,12 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Contains(dbAsync.Timeline, s => s.Gauge(GaugeKeys.DbInUse) > 0);
 
         // Assert: content served from disk and from memory, with the time inside the app next to the client's
-        var content = document.Experiments[2];
+        var content = document.Experiments.Single(e => e.Name == "content");
         Assert.All(content.Variants.SelectMany(v => v.Steps), s => Assert.NotNull(s.ServerP50Ms));
         Assert.Equal("small.html", content.Parameters["name"]);
 
         // Assert: the asynchronous audit writer serves at least as many clients as the bounded pool of writers
-        var audit = document.Experiments[3];
+        var audit = document.Experiments.Single(e => e.Name == "audit");
         var bounded = audit.Variants.Single(v => v.Name == "bounded");
         var auditAsync = audit.Variants.Single(v => v.Name == "async");
         Assert.NotNull(auditAsync.Capacity);
@@ -74,7 +76,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.True(auditAsync.Steps.Max(s => s.Rps) > bounded.Steps.Max(s => s.Rps), audit.Verdict);
 
         // Assert: C10k, the awaiting handler holds 10,000 connections without a failure, and serves more than the blocking one
-        var connections = document.Experiments[4];
+        var connections = document.Experiments.Single(e => e.Name == "connections");
         var connectionsAsync = connections.Variants.Single(v => v.Name == "async");
         var connectionsSync = connections.Variants.Single(v => v.Name == "sync");
         var tenThousand = connectionsAsync.Steps.Single(s => s.Concurrency == 10_000);
@@ -85,7 +87,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
 
         // Assert: the WebSocket echo, in messages: the awaited loop meets the SLA with a handful of threads; the blocking
         // loop's threads climb with its clients
-        var websocket = document.Experiments[5];
+        var websocket = document.Experiments.Single(e => e.Name == "websocket");
         Assert.Equal(LoadKind.WebSocket, websocket.Load);
         var echoAsync = websocket.Variants.Single(v => v.Name == "async");
         var echoSync = websocket.Variants.Single(v => v.Name == "sync");

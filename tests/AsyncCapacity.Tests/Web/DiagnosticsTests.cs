@@ -1,3 +1,4 @@
+using System.Net.Http.Json;
 using System.Text.Json;
 using AsyncCapacity.Tests.Infrastructure;
 
@@ -35,15 +36,12 @@ public sealed class DiagnosticsTests(AppHostFixture app)
     [Fact]
     public async Task Timeline_holds_samples_in_time_order_from_the_dedicated_sampler()
     {
-        // Arrange: at 10 Hz, a second gives several samples
-        await Task.Delay(1000);
-
-        // Act
-        using var runtime = await GetJsonAsync("/diag/runtime");
-        var samples = runtime.RootElement.GetProperty("timeline").EnumerateArray().ToList();
+        // Act: the sampler runs at 10 Hz here, so several samples come soon after the app starts
+        var runtime = await WaitFor.ConditionAsync("several samples in the timeline",
+            () => RuntimeAsync(""), r => Timeline(r).Count >= 5, r => $"{Timeline(r).Count} samples");
+        var samples = Timeline(runtime);
 
         // Assert
-        Assert.True(samples.Count >= 5, $"expected several samples, got {samples.Count}");
         var times = samples.Select(s => s.GetProperty("timestampMs").GetInt64()).ToList();
         Assert.Equal(times.Order(), times);
         Assert.All(samples, s =>
@@ -58,9 +56,9 @@ public sealed class DiagnosticsTests(AppHostFixture app)
     public async Task Timeline_can_be_filtered_by_time_range()
     {
         // Arrange
-        await Task.Delay(600);
-        using var all = await GetJsonAsync("/diag/runtime");
-        var times = all.RootElement.GetProperty("timeline").EnumerateArray().Select(s => s.GetProperty("timestampMs").GetInt64()).ToList();
+        var all = await WaitFor.ConditionAsync("four samples in the timeline",
+            () => RuntimeAsync(""), r => Timeline(r).Count >= 4, r => $"{Timeline(r).Count} samples");
+        var times = Timeline(all).Select(s => s.GetProperty("timestampMs").GetInt64()).ToList();
         var (from, to) = (times[^4], times[^2]);
 
         // Act
@@ -80,17 +78,26 @@ public sealed class DiagnosticsTests(AppHostFixture app)
         var load = Enumerable.Range(0, Environment.ProcessorCount * 8)
             .Select(_ => client.GetAsync(new Uri("/sleep/sync?ms=1500", UriKind.Relative)))
             .ToList();
-        await Task.Delay(1500);
 
-        // Act: read the timeline through a client that does not wait behind the load
-        using var during = await GetJsonAsync($"/diag/runtime?from={before}");
-        await Task.WhenAll(load);
+        // Act: once every blocked request has answered, read what the sampler recorded meanwhile
+        foreach (var response in await Task.WhenAll(load))
+        {
+            response.Dispose();
+        }
 
-        // Assert: the samples kept coming at ~10 Hz while requests queued for threads
-        var samples = during.RootElement.GetProperty("timeline").EnumerateArray().ToList();
-        Assert.True(samples.Count >= 8, $"expected ~15 samples in 1.5 s of starvation, got {samples.Count}");
-        Assert.Contains(samples, s => s.GetProperty("pendingWorkItems").GetInt64() > 0 || s.GetProperty("requestsInFlight").GetInt32() > Environment.ProcessorCount);
+        var after = await RuntimeAsync($"?from={before}");
+
+        // Assert: requests queued for threads (or ran on more threads than cores) for at least one 1.5 s sleep, and the
+        // samples kept coming at ~10 Hz all the while
+        var samples = Timeline(after);
+        var starved = samples.Count(s => s.GetProperty("pendingWorkItems").GetInt64() > 0 || s.GetProperty("requestsInFlight").GetInt32() > Environment.ProcessorCount);
+        Assert.True(starved >= 8, $"expected ~15 samples or more in 1.5 s or more of starvation, got {starved} (of {samples.Count} since the load began)");
     }
+
+    private Task<JsonElement> RuntimeAsync(string query) =>
+        app.Client.GetFromJsonAsync<JsonElement>(new Uri($"/diag/runtime{query}", UriKind.Relative));
+
+    private static List<JsonElement> Timeline(JsonElement runtime) => [.. runtime.GetProperty("timeline").EnumerateArray()];
 
     private async Task<JsonDocument> GetJsonAsync(string route)
     {

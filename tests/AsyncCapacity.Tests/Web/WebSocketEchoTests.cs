@@ -93,13 +93,10 @@ public sealed class WebSocketEchoTests(AppHostFixture app)
             client.Dispose();
         }
 
-        // Assert: every loop has ended (a blocked one included), well before the keep-alive timeout
-        var deadline = DateTime.UtcNow.AddSeconds(5);
-        while (sessions.Open > before && DateTime.UtcNow < deadline)
-        {
-            await Task.Delay(50);
-        }
-
+        // Assert: every loop has ended (a blocked one included), before the app's keep-alive would have ended it (it
+        // aborts a session 10 s after a ping goes unanswered)
+        await WaitFor.ConditionAsync("every vanished client's loop to end", () => Task.FromResult(sessions.Open), open => open <= before,
+            open => $"{open} sessions open, {before} before the clients came", TimeSpan.FromSeconds(8));
         Assert.Equal(before, sessions.Open);
     }
 
