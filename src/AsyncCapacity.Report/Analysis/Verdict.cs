@@ -48,7 +48,7 @@ public static class Verdict
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
             var why = lowest.P95Ms is { } p95 ? $"p95 {Format.Against(p95, terms.Sla.P95Ms)}" : "no request completed";
-            return $"{variant.Name} met it nowhere ({variant.NoCapacityBecause ?? "no step met it"}; at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
+            return $"{variant.Name} met it at no load tried ({variant.NoCapacityBecause ?? "no step met it"}; at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 
         var load = first ? CapacityText.Load(capacity, model) : CapacityText.Value(capacity);

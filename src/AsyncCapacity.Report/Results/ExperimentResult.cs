@@ -40,7 +40,7 @@ public sealed record VariantResult(
     Capacity? Capacity,
     IReadOnlyList<RuntimeSample> Timeline)
 {
-    /// <summary>Why there is no capacity: "even 1 missed the SLA (met in 0 of 3 runs)"; null when there is one.</summary>
+    /// <summary>Why there is no capacity: "even 1 missed it in 3 of 3 runs"; null when there is one.</summary>
     public string? NoCapacityBecause { get; init; }
 }
 

@@ -73,7 +73,7 @@ public static class CapacitySearch
         }
 
         return RepeatOr(policy, tallies, budget, [1], () =>
-            SearchFinding.None(Invariant($"even 1 missed the SLA (met in {tallies[1].Met} of {tallies[1].Runs.Runs} runs)")) with { AtMissed = tallies[1].Runs });
+            SearchFinding.None(Invariant($"even 1 missed it in {tallies[1].Runs.Runs - tallies[1].Met} of {tallies[1].Runs.Runs} runs")) with { AtMissed = tallies[1].Runs });
     }
 
     /// <summary>Nothing missed: climb until something does, unless the load generator, the ceiling or the budget stops it.</summary>
@@ -111,7 +111,7 @@ public static class CapacitySearch
         }
 
         return RepeatOr(policy, tallies, wide ? 0 : budget, [low, high], () =>
-            SearchFinding.Bracket(low, high, tallies[low].Runs, tallies[high].Runs, narrowed: !wide));
+            SearchFinding.Bracket(low, high, tallies[low].Runs, tallies[high].Runs, narrowed: !wide || !policy.Refine));
     }
 
     /// <summary>A repeat of the first of these loads that has fewer runs than the policy asks for, or the finding.</summary>

@@ -1,6 +1,7 @@
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 using AsyncCapacity.Tests.Report;
 
 namespace AsyncCapacity.Tests.Analysis;
@@ -17,13 +18,14 @@ public sealed class CapacityAnalysisTests
         { "errors only, fast answers", [(1, 20, 0, 5), (10, 200, 100, 5), (50, 1000, 900, 5)], 1, 2 },
         { "a single step that meets it", [(100, 2000, 0, 600)], 100, 200 },
         { "a single step that misses it", [(100, 500, 0, 6000)], null, null },
-        { "highest passing step wins even after a miss", [(1, 20, 0, 505), (10, 60, 0, 1500), (50, 1000, 0, 900)], 50, 100 },
+        // A step that met above one that missed is not trusted: capacity is the largest load below the smallest miss.
+        { "a pass above a miss does not count", [(1, 20, 0, 505), (10, 60, 0, 1500), (50, 1000, 0, 900)], 1, 2 },
         { "no request completed", [(1, 0, 0, 0)], null, null },
     };
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public void Capacity_is_the_highest_tested_concurrency_that_met_the_SLA(
+    public void Without_a_search_capacity_is_read_off_the_grid_below_its_first_miss(
         string scenario, (int Concurrency, long Requests, long Failed, double P95)[] steps, int? concurrency, double? rps)
     {
         // Arrange
@@ -31,7 +33,7 @@ public sealed class CapacityAnalysisTests
             StepFactory.Run("v", s.Concurrency, s.Requests, s.Failed, s.P95), StepFactory.Terms(Sla))).ToList();
 
         // Act
-        var capacity = CapacityAnalysis.Of(results);
+        var (capacity, _) = CapacityAnalysis.Of(results);
 
         // Assert
         Assert.True(concurrency == capacity?.Concurrency, scenario);
@@ -51,12 +53,14 @@ public sealed class CapacityAnalysisTests
 
         // Assert
         Assert.Equal(
-            "Within the SLA (p95 ≤ 1 s, errors ≤ 1%), async met it up to 50 concurrent clients at 100 req/s "
-            + "(the highest step tested, so its capacity may be higher); sync up to 1 at 2.0 req/s. async served 50× the clients of sync. "
+            "Within the SLA (p95 ≤ 1 s, errors ≤ 1%), async met it up to ≥ 50 concurrent clients at 100 req/s "
+            + "(a lower bound: the highest step tested); sync up to 1 at 2.0 req/s (1–10). async served ≥ 50× the clients of sync. "
             + "Peak throughput: async 100 req/s at 50 clients, sync 9.0 req/s at 50 clients.",
             verdict);
-        Assert.Equal(new Capacity(50, 100), experiment.Variants.Single(v => v.Name == "async").Capacity);
-        Assert.Equal(new Capacity(1, 2), experiment.Variants.Single(v => v.Name == "sync").Capacity);
+        var async = experiment.Variants.Single(v => v.Name == "async").Capacity!;
+        var sync = experiment.Variants.Single(v => v.Name == "sync").Capacity!;
+        Assert.Equal((50, 100.0, StoppedBy.HighestStep, (int?)null), (async.Concurrency, async.Rps, async.AtLeastBecause!.Value, async.MissedAt));
+        Assert.Equal((1, 2.0, (StoppedBy?)null, (int?)10), (sync.Concurrency, sync.Rps, sync.AtLeastBecause, sync.MissedAt));
     }
 
     [Fact]
@@ -72,7 +76,7 @@ public sealed class CapacityAnalysisTests
 
         // Assert
         // Next to a 1 s SLA, "1 s" would hide which side of it the step was: both say 999.7 ms.
-        Assert.Contains("sync met it at no tested step (at 1 client: p95 999.7 ms, 50% errors)", experiment.Verdict, StringComparison.Ordinal);
+        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 999.7 ms, 50% errors)", experiment.Verdict, StringComparison.Ordinal);
         Assert.Equal("999.7 ms", cell);
     }
 
@@ -86,7 +90,7 @@ public sealed class CapacityAnalysisTests
         var verdict = experiment.Verdict;
 
         // Assert
-        Assert.Contains("sync met it at no tested step (at 1 client: p95 2.5 s, 0% errors)", verdict, StringComparison.Ordinal);
+        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 2.5 s, 0% errors)", verdict, StringComparison.Ordinal);
     }
 
     [Fact]
