@@ -4,7 +4,8 @@ using AsyncCapacity.Web.Hosting;
 // `--health-probe [URL]`: the container healthcheck (one GET, exit 0/1), answered before any host starts.
 if (HealthProbe.IsRequested(args)) { return await HealthProbe.RunAsync(args); }
 
-var builder = WebApplication.CreateBuilder(args);
+// The content root is the app's own folder wherever it is started from, so that it always finds its appsettings.json.
+var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ContentRootPath = AppContext.BaseDirectory });
 builder.AddAsyncCapacity();
 
 var app = builder.Build();

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
+using Microsoft.Extensions.Configuration.Memory;
 using Microsoft.Extensions.Logging.Console;
 
 namespace AsyncCapacity.Web.Hosting;
@@ -6,11 +7,27 @@ namespace AsyncCapacity.Web.Hosting;
 public static class CapacityHostingExtensions
 {
     /// <summary>
+    /// The app's log levels unless configuration says otherwise: framework and other libraries at Warning (no line per
+    /// request), the app's own categories at Information (its start-up line).
+    /// </summary>
+    internal static readonly IReadOnlyDictionary<string, string?> QuietLogLevels = new Dictionary<string, string?>
+    {
+        ["Logging:LogLevel:Default"] = "Warning",
+        ["Logging:LogLevel:Microsoft.AspNetCore"] = "Warning",
+        ["Logging:LogLevel:Microsoft.Hosting.Lifetime"] = "Warning",
+        ["Logging:LogLevel:AsyncCapacity"] = "Information",
+    };
+
+    /// <summary>
     /// Quiet single-line logs (per-request logging would compete with the load it measures), ProblemDetails
     /// for every error, and the thread-pool and listen-backlog knobs validated before the first request.
     /// </summary>
     public static WebApplicationBuilder AddCapacityHosting(this WebApplicationBuilder builder)
     {
+        // In code, not in appsettings.json, so that the instrument's cost does not depend on finding that file; as the
+        // first (lowest-priority) configuration source, so that appsettings.json, environment variables
+        // (Logging__LogLevel__Default) and the command line still override every level.
+        builder.Configuration.Sources.Insert(0, new MemoryConfigurationSource { InitialData = QuietLogLevels });
         builder.Logging.AddSimpleConsole(options =>
         {
             options.SingleLine = true;
