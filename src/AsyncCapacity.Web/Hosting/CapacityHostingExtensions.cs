@@ -1,6 +1,8 @@
+using AsyncCapacity.Web.Settings;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.Configuration.Memory;
 using Microsoft.Extensions.Logging.Console;
+using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Hosting;
 
@@ -37,26 +39,18 @@ public static class CapacityHostingExtensions
 
         builder.Services.AddProblemDetails();
 
-        builder.Services.AddOptions<ThreadPoolOptions>()
-            .Bind(builder.Configuration.GetSection(ThreadPoolOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
+        builder.AddValidatedSettings<ThreadPoolOptions>(ThreadPoolOptions.SectionName);
+        builder.Services.AddSingleton<ThreadPoolConfigurator>();
 
-        builder.Services.AddOptions<ConnectionOptions>()
-            .Bind(builder.Configuration.GetSection(ConnectionOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
-        // Read straight from configuration: WebApplication.Build() creates the transport, before ValidateOnStart has
-        // checked ConnectionOptions; a bad value then stops the start with its message, before anything listens.
-        var connections = builder.Configuration.GetSection(ConnectionOptions.SectionName);
+        // Through the validated options: a bad backlog stops the start with its line whenever the transport is created.
+        builder.AddValidatedSettings<ConnectionOptions>(ConnectionOptions.SectionName);
         builder.Services.AddOptions<SocketTransportOptions>()
-            .Configure(transport => transport.Backlog = connections.Get<ConnectionOptions>()?.ListenBacklog ?? new ConnectionOptions().ListenBacklog);
+            .Configure<IOptions<ConnectionOptions>>((transport, connections) => transport.Backlog = connections.Value.ListenBacklog);
 
         // An https:// URL (--urls "http://127.0.0.1:5080;https://127.0.0.1:5443") gets a self-signed certificate made
         // now, in memory, unless configuration names one: wss:// without a `dotnet dev-certs` step.
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate ??= SelfSignedCertificate.Create()));
 
-        builder.Services.AddHostedService<ThreadPoolConfigurator>();
         builder.Services.AddHostedService<StartupBanner>();
         return builder;
     }
