@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.InteropServices;
 using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Hosting;
@@ -11,9 +12,6 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// <summary>Liveness and the runtime figures the capacity report plots next to client latency.</summary>
 public static class DiagnosticsEndpoints
 {
-    internal static readonly BoundedQuery<long> From = new("from", 0, long.MaxValue, 0);
-    internal static readonly BoundedQuery<long> To = new("to", 0, long.MaxValue, long.MaxValue);
-
     public static IEndpointRouteBuilder MapDiagnostics(this IEndpointRouteBuilder routes)
     {
         routes.MapHealthChecks("/healthz");
@@ -31,14 +29,15 @@ public static class DiagnosticsEndpoints
         string? from, string? to, RuntimeTimeline timeline, RuntimeSampler sampler, RequestsInFlight inFlight,
         LabDatabase database, IEnumerable<IGaugeSource> gauges, IOptions<DiagnosticsOptions> options, IOptions<ConnectionOptions> connections)
     {
-        if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
+        if (!TryReadUnixMs(nameof(from), from, 0, out var fromMs, out var problem)
+            || !TryReadUnixMs(nameof(to), to, long.MaxValue, out var toMs, out problem))
         {
             return problem;
         }
 
         if (fromMs > toMs)
         {
-            return BoundedQuery.Problem("from", $"'from' ({fromMs}) must not be after 'to' ({toMs}).");
+            return InvalidQuery.Problem(nameof(from), $"'from' ({fromMs}) must not be after 'to' ({toMs}).");
         }
 
         ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
@@ -56,5 +55,13 @@ public static class DiagnosticsEndpoints
             RuntimeReading.Take(inFlight.Count, sampler.LatestCpuPercent, gauges),
             timeline.Between(fromMs, toMs),
             connections.Value.ListenBacklog));
+    }
+
+    /// <summary>A point in time of the timeline's filter, in Unix ms; a missing one is <paramref name="fallback"/>.</summary>
+    private static bool TryReadUnixMs(string name, string? raw, long fallback, out long value, [NotNullWhen(false)] out ValidationProblem? problem)
+    {
+        value = fallback;
+        problem = raw is null || UserInput.TryWholeNumber(name, raw, 0, long.MaxValue, out value, out var error) ? null : InvalidQuery.Problem(name, error);
+        return problem is null;
     }
 }
