@@ -22,7 +22,34 @@ public static class DiagnosticsEndpoints
             .WithTags("diagnostics")
             .ProducesValidationProblem();
 
+        routes.MapGet("/diag/parameters/{experiment}", GetParameters)
+            .WithName("GetParameters")
+            .WithSummary("Checks parameter values of an experiment (the query string) with its declared rules: every parameter's canonical value, defaults filled in.")
+            .WithTags("diagnostics")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status404NotFound);
+
         return routes;
+    }
+
+    /// <summary>
+    /// The declaration's rule for a load generator that does not share the app's code (k6 asks it in setup()): one rule,
+    /// one message, wherever a value is checked. Client parameters (a message size, TLS) are checked and answered too.
+    /// </summary>
+    internal static Results<Ok<ExperimentParameters>, ValidationProblem, ProblemHttpResult> GetParameters(string experiment, HttpRequest request)
+    {
+        if (ExperimentCatalog.Find(experiment) is not { } declared)
+        {
+            return TypedResults.Problem(
+                title: "Unknown experiment",
+                detail: $"No experiment '{UserInput.Shown(experiment)}' is declared; experiments/*.json declare {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}.",
+                statusCode: StatusCodes.Status404NotFound);
+        }
+
+        var given = request.Query.Select(pair => KeyValuePair.Create(pair.Key, pair.Value.ToString()));
+        return declared.TryResolveValues(given, out var values, out var errors)
+            ? TypedResults.Ok(new ExperimentParameters(declared.Id, values))
+            : InvalidQuery.Problem(errors);
     }
 
     internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
@@ -65,3 +92,6 @@ public static class DiagnosticsEndpoints
         return problem is null;
     }
 }
+
+/// <summary>What GET /diag/parameters/{experiment} answers: every declared parameter's canonical value, in declaration order.</summary>
+public sealed record ExperimentParameters(string Experiment, IReadOnlyDictionary<string, string> Parameters);
