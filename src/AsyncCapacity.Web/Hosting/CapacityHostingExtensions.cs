@@ -12,7 +12,7 @@ public static class CapacityHostingExtensions
     /// The app's log levels unless configuration says otherwise: framework and other libraries at Warning (no line per
     /// request), the app's own categories at Information (its start-up line).
     /// </summary>
-    internal static readonly IReadOnlyDictionary<string, string?> QuietLogLevels = new Dictionary<string, string?>
+    private static readonly IReadOnlyDictionary<string, string?> QuietLogLevels = new Dictionary<string, string?>
     {
         ["Logging:LogLevel:Default"] = "Warning",
         ["Logging:LogLevel:Microsoft.AspNetCore"] = "Warning",
