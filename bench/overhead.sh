@@ -38,8 +38,9 @@ cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; w
 trap cleanup EXIT
 
 start() { # name port dll directory [env...]: runs dll from directory
-  local name=$1 port=$2 dll=$3 directory=$4; shift 4
-  (cd "$directory" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet "$(realpath "$dll")" --urls "http://127.0.0.1:$port") >"$WORK/$name.log" 2>&1 &
+  local name=$1 port=$2 dll directory=$4
+  dll=$(realpath "$3"); shift 4
+  (cd "$directory" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet "$dll" --urls "http://127.0.0.1:$port") >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && return 0; sleep 0.1; done
   echo "$name did not start: $(cat "$WORK/$name.log")" >&2; exit 1
