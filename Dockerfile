@@ -38,7 +38,7 @@ RUN dotnet publish src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -c Release --n
 FROM grafana/k6:2.2.0 AS k6
 
 FROM mcr.microsoft.com/dotnet/aspnet:10.0 AS runtime
-# /app is also the content root, where the app reads appsettings.json (its quiet log levels).
+# /app holds the app; its content root is its own folder (AppContext.BaseDirectory), wherever it is started from.
 WORKDIR /app
 COPY --from=build /out/web ./
 COPY --from=build /out/cli ./cli/
@@ -57,8 +57,8 @@ ENTRYPOINT ["/bin/sh", "/app/sweep.sh"]
 
 # Last, so that a plain `docker build .` gives the app.
 FROM runtime AS app
-# The image listens on 8080 (ASPNETCORE_HTTP_PORTS=8080 is the base image's default). Logs stay quiet:
-# appsettings.json keeps the framework at Warning, so the app prints its start-up line and problems only.
+# The image listens on 8080 (ASPNETCORE_HTTP_PORTS=8080 is the base image's default). Logs stay quiet: the app's
+# code keeps the framework at Warning (Logging__LogLevel__* overrides it), so it prints its start-up line and problems only.
 EXPOSE 8080
 # The base image's non-root user "app" (UID 1654).
 USER $APP_UID

@@ -3,6 +3,9 @@
 # Core app serving the same answers (bench/MinimalApp), on /hello and the content pair, with wrk and ab, in one run.
 # Rounds alternate minimal, app, minimal, app… so drift on a shared machine hits both alike; the table shows each
 # figure's median and the ratio app ÷ minimal, with the load generator's CPU beside it (it shares the cores).
+# The app runs twice: from its own folder, as the sweep starts it, and from the repository root (`dotnet
+# src/AsyncCapacity.Web/bin/Release/net10.0/AsyncCapacity.Web.dll`), measured on /hello with wrk: the two must cost the
+# same, since neither the content root nor the log levels depend on the working directory.
 #
 #   bench/overhead.sh                        # wrk -t2 -c50, 10 s × 3 rounds per target and route; ab on /hello
 #   DURATION=5 ROUNDS=2 bench/overhead.sh    # a quicker look
@@ -20,7 +23,7 @@ AB_REQUESTS=${AB_REQUESTS:-50000}
 AB_CONCURRENCY=${AB_CONCURRENCY:-1000}
 APP_ENV=${APP_ENV:-}
 ROUTES=${ROUTES:-"/hello /content/file/small.html /content/memory/small.html"}
-APP_PORT=5191 MIN_PORT=5192 NGINX_PORT=5193
+APP_PORT=5191 MIN_PORT=5192 NGINX_PORT=5193 ROOT_PORT=5194
 
 for tool in wrk ab python3 curl; do command -v "$tool" >/dev/null || { echo "missing: $tool (apt-get install wrk apache2-utils)" >&2; exit 1; }; done
 ulimit -n 65536 2>/dev/null || true
@@ -34,17 +37,21 @@ PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-start() { # name port dll [env...]
-  local name=$1 port=$2 dll=$3; shift 3
-  (cd "$(dirname "$dll")" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet "$(basename "$dll")" --urls "http://127.0.0.1:$port") >"$WORK/$name.log" 2>&1 &
+start() { # name port dll directory [env...]: runs dll from directory
+  local name=$1 port=$2 dll directory=$4
+  dll=$(realpath "$3"); shift 4
+  (cd "$directory" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet "$dll" --urls "http://127.0.0.1:$port") >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && return 0; sleep 0.1; done
   echo "$name did not start: $(cat "$WORK/$name.log")" >&2; exit 1
 }
 
+APP_DLL=src/AsyncCapacity.Web/bin/Release/net10.0/AsyncCapacity.Web.dll
 # shellcheck disable=SC2086
-start app $APP_PORT src/AsyncCapacity.Web/bin/Release/net10.0/AsyncCapacity.Web.dll $APP_ENV
-start minimal $MIN_PORT bench/MinimalApp/bin/Release/net10.0/MinimalApp.dll
+start app $APP_PORT $APP_DLL "$(dirname $APP_DLL)" $APP_ENV
+# shellcheck disable=SC2086
+start app-root $ROOT_PORT $APP_DLL . $APP_ENV
+start minimal $MIN_PORT bench/MinimalApp/bin/Release/net10.0/MinimalApp.dll bench/MinimalApp/bin/Release/net10.0
 
 NGINX=""
 NGINX_BIN=$(command -v nginx || echo /usr/sbin/nginx)
@@ -79,12 +86,15 @@ measure() { # tool port route
 
 echo "warming up..." >&2
 for port in $APP_PORT $MIN_PORT; do for route in $ROUTES; do wrk -t2 -c"$CONNECTIONS" -d3s "http://127.0.0.1:$port$route" >/dev/null 2>&1; done; done
+wrk -t2 -c"$CONNECTIONS" -d3s "http://127.0.0.1:$ROOT_PORT/hello" >/dev/null 2>&1
 
 : >"$WORK/rows"
 for route in $ROUTES; do
+  targets="minimal app"
+  [ "$route" = /hello ] && targets="minimal app app-root"
   for round in $(seq 1 "$ROUNDS"); do
-    for target in minimal app; do
-      port=$([ "$target" = app ] && echo $APP_PORT || echo $MIN_PORT)
+    for target in $targets; do
+      port=$(case $target in app) echo $APP_PORT ;; app-root) echo $ROOT_PORT ;; *) echo $MIN_PORT ;; esac)
       echo "wrk $route $target round $round/$ROUNDS..." >&2
       echo "wrk $route $target $(measure wrk "$port" "$route")" >>"$WORK/rows"
     done
@@ -119,6 +129,12 @@ for tool, route in dict.fromkeys((t, r) for t, r, _ in by):
     cpu = f"{med([x[1] for x in m]):.0f}% / {med([x[1] for x in a]):.0f}%"
     nginx = f"{med([x[0] for x in n]):,.0f}" if n else "-"
     print(f"{tool:<5}{route:<28}{mr:>14,.0f}{ar:>12,.0f}{ar / mr:>12.2f}×{nginx:>13}{cpu:>14}")
+    if r := by.get((tool, route, "app-root")):
+        rr = med([x[0] for x in r])
+        cpu = f"{med([x[1] for x in m]):.0f}% / {med([x[1] for x in r]):.0f}%"
+        print(f"{tool:<5}{route + ', from repo root':<28}{mr:>14,.0f}{rr:>12,.0f}{rr / mr:>12.2f}×{'-':>13}{cpu:>14}")
+print("app: started from its own folder, as the sweep starts it; 'from repo root': the same build started from the")
+print("repository root, which must cost the same (the content root and the log levels do not depend on the folder).")
 print("load gen CPU: the load generator's own CPU while measuring minimal / app, as a share of all cores; above ~50% on")
 print("2 cores it competes with the server for CPU, so compare the ratio, not the absolute figures.")
 PY

@@ -1,6 +1,6 @@
-// The experiment as experiments/<id>.json declares it (the file the app, the CLI and the report read too), and its
-// parameters' values: the declared defaults, overridden by SET. A bad name or value throws here, in the init context,
-// before any VU starts (k6 exit code 107), with the same words the app and the CLI use.
+// The experiment as experiments/<id>.json declares it (the file the app, the CLI and the report read too), and the
+// parameter values SET asks for. Only SET's syntax is checked here (k6 exit code 107 before any VU starts); the values
+// themselves are the app's to judge, with the declared rules, when setup() asks it (lib/target.js).
 import { listEnv, stringEnv } from './config.js';
 
 export function loadDeclaration() {
@@ -20,38 +20,17 @@ export function loadDeclaration() {
   return JSON.parse(text);
 }
 
-// SET="ms=200" or SET="sleep.ms=200,db.ms=20": entries for another experiment are left alone (one SET serves a whole
-// run-all.sh), entries for this one must name a declared parameter and stay within its bounds.
-export function parameterValues(declaration) {
-  const parameters = declaration.parameters || [];
-  const values = Object.fromEntries(parameters.map((p) => [p.name, String(p.default)]));
+// SET="ms=200" or SET="sleep.ms=200,db.ms=20": the entries for this experiment, as { name: value } (the last one of a
+// name wins); entries for another experiment are left alone, so that one SET serves a whole run-all.sh.
+export function requestedValues(declaration) {
+  const requested = {};
   for (const entry of listEnv('SET', []).filter((e) => e !== '')) {
     const eq = entry.indexOf('=');
     if (eq < 1) throw new Error(`SET="${__ENV.SET}": each entry is name=value or experiment.name=value; got "${entry}"`);
     const key = entry.slice(0, eq);
     const dot = key.indexOf('.');
     const [scope, name] = dot < 0 ? [declaration.id, key] : [key.slice(0, dot), key.slice(dot + 1)];
-    if (scope !== declaration.id) continue;
-    const parameter = parameters.find((p) => p.name === name);
-    if (!parameter) {
-      const known = parameters.map((p) => p.name).join(', ') || 'none';
-      throw new Error(`SET: ${declaration.id} declares no parameter '${name}' (it declares: ${known})`);
-    }
-    values[name] = validate(parameter, entry.slice(eq + 1));
+    if (scope === declaration.id) requested[name] = entry.slice(eq + 1);
   }
-  return values;
-}
-
-function validate(parameter, raw) {
-  if (parameter.type === 'integer') {
-    const n = Number(raw);
-    if (!/^[+-]?[0-9]+$/.test(raw) || n < parameter.min || n > parameter.max) {
-      throw new Error(`SET: '${parameter.name}' must be a whole number from ${parameter.min} to ${parameter.max}; got '${raw}'.`);
-    }
-    return String(n);
-  }
-  if (!(parameter.choices || []).includes(raw)) {
-    throw new Error(`SET: '${parameter.name}' must be one of ${(parameter.choices || []).join(', ')}; got '${raw}'.`);
-  }
-  return raw;
+  return requested;
 }

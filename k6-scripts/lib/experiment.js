@@ -1,32 +1,52 @@
-// The one entry point of sweep.js: a declaration and its parameter values in, everything k6 looks for out (options,
-// setup, handleSummary) plus the request of one variant.
+// The one entry point of sweep.js: a declaration and the parameter values SET asks for in, everything k6 looks for out
+// (options, setup, handleSummary) plus one iteration of a variant, sent by its load kind's module (lib/kinds.js). The
+// values the load uses are the ones the app answers in setup(): checked with the declared rules and canonical, every
+// parameter present.
 import exec from 'k6/execution';
 import { readConfig } from './config.js';
 import { buildOptions } from './sweep.js';
 import { kindOf } from './kinds.js';
-import { checkTarget } from './target.js';
+import { queryString } from './request.js';
+import { checkParameters, checkTarget } from './target.js';
 import { summarize } from './summary.js';
 
-export function defineExperiment(declaration, values) {
+export function defineExperiment(declaration, requested) {
   const kind = kindOf(declaration);
   const config = { ...readConfig(declaration), sessions: kind.sessions };
   const parameters = declaration.parameters || [];
-  const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
-  const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
+  // Decided before setup(), since options carry it: only "true" (the app refuses any other spelling in setup()).
   const tlsParameter = parameters.find((p) => p.role === 'tls');
-  const tls = tlsParameter !== undefined && values[tlsParameter.name] === 'true';
-  const variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
-    method: v.method,
-    route: v.route,
-    url: kind.url(config.baseUrl, fill(v.route), query, tls),
-  }]));
+  const tls = tlsParameter !== undefined && (requested[tlsParameter.name] ?? String(tlsParameter.default)) === 'true';
+
+  // Each VU builds its variants' URLs once, from the values setup() returned.
+  let variants;
+  const variantsFor = (values) => {
+    if (variants) return variants;
+    const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
+    const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
+    variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
+      method: v.method,
+      route: v.route,
+      url: kind.url(config.baseUrl, fill(v.route), query, tls),
+    }]));
+    return variants;
+  };
+
   return {
     config,
     // wss:// goes to the app's TLS listener, whose certificate the app made itself at start.
     options: { ...buildOptions(config), ...(tls ? { insecureSkipTLSVerify: true } : {}) },
-    setup: () => checkTarget(config.baseUrl),
-    handleSummary: (data) => summarize(data, config, values),
-    hit: (name) => kind.hit(config, name, variants[name], body(declaration.body), values),
+    setup: () => {
+      checkTarget(config.baseUrl);
+      const values = checkParameters(config.baseUrl, declaration.id, queryString(requested));
+      // Taken last, just before the first scenario starts: step times are offsets from here.
+      const startedAtMs = Date.now();
+      // One line the capacity CLI watches for: it knows then when each step's measured window ends.
+      console.log(`asynccapacity: scenarios start at ${startedAtMs}`);
+      return { startedAtMs, parameters: values };
+    },
+    handleSummary: (data) => summarize(data, config, data.setup_data && data.setup_data.parameters),
+    hit: (name, data) => kind.hit(config, name, variantsFor(data.parameters)[name], body(declaration.body), data.parameters),
   };
 }
 

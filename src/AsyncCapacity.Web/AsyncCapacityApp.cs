@@ -5,6 +5,7 @@ using AsyncCapacity.Web.Diagnostics;
 using AsyncCapacity.Web.Experiments;
 using AsyncCapacity.Web.Hosting;
 using AsyncCapacity.Web.RequestQueue;
+using AsyncCapacity.Web.Settings;
 using AsyncCapacity.Web.WebSockets;
 
 namespace AsyncCapacity.Web;
@@ -40,6 +41,9 @@ public static class AsyncCapacityApp
 
     public static WebApplication MapAsyncCapacity(this WebApplication app)
     {
+        // Every setting checked, and the thread pool's minimum applied, before anything is mapped or listens
+        app.ApplySettings();
+
         // Time every request (Server-Timing) before anything else runs
         app.UseRequestTiming();
 

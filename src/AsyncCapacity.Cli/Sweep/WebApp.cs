@@ -65,8 +65,8 @@ internal sealed class WebApp : IAsyncDisposable
             if (await Task.WhenAny(healthy, exited) != healthy || !healthy.IsCompletedSuccessfully)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                // An app that refused its settings says why in one line ("Unhandled exception. ...: 'Audit:BoundedWriters
-                // (environment Audit__BoundedWriters) must be between 1 and 64.'"); the stack trace after it helps nobody here.
+                // An app that refused its settings says why in one line per setting ("error: Audit:BoundedWriters (environment
+                // Audit__BoundedWriters) must be between 1 and 64; got 0."); any other failure in its "Unhandled exception." line.
                 var reason = ReasonFrom(logPath);
                 throw new HarnessException(exited.IsCompletedSuccessfully
                     ? $"The app exited at start (code {exited.Result}): {reason ?? process.Tail()}{Environment.NewLine}Full log: {logPath}"
@@ -84,7 +84,10 @@ internal sealed class WebApp : IAsyncDisposable
 
     public ValueTask DisposeAsync() => _process.DisposeAsync();
 
-    /// <summary>The app's last word on why it stopped ("Unhandled exception. ..."), from its log; null when it said none.</summary>
+    /// <summary>
+    /// Why the app stopped, from its log: its "error: " lines (one per bad setting), else its last "Unhandled exception."
+    /// line; null when it said neither.
+    /// </summary>
     private static string? ReasonFrom(string logPath)
     {
         try
@@ -92,15 +95,20 @@ internal sealed class WebApp : IAsyncDisposable
             using var stream = new FileStream(logPath, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
             using var reader = new StreamReader(stream);
             string? reason = null;
+            var errors = new List<string>();
             while (reader.ReadLine() is { } line)
             {
-                if (line.StartsWith("Unhandled exception.", StringComparison.Ordinal))
+                if (line.StartsWith("error: ", StringComparison.Ordinal))
+                {
+                    errors.Add(line);
+                }
+                else if (line.StartsWith("Unhandled exception.", StringComparison.Ordinal))
                 {
                     reason = line;
                 }
             }
 
-            return reason;
+            return errors.Count > 0 ? string.Join(Environment.NewLine, errors) : reason;
         }
         catch (IOException)
         {

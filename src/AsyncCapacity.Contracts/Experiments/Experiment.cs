@@ -36,6 +36,37 @@ public sealed record Experiment(
     public Parameter Parameter(string name) => Parameters.FirstOrDefault(p => p.Name == name)
         ?? throw new KeyNotFoundException($"Experiment '{Id}' declares no parameter '{name}'.");
 
+    /// <summary>
+    /// Every declared parameter's canonical value, in declaration order: the given ones checked with their rule
+    /// (<see cref="Experiments.Parameter.TryValidate"/>), the others at their defaults. A name the experiment does not
+    /// declare, or a value its rule refuses, is an error keyed by the name as given (names match whatever their case).
+    /// </summary>
+    public bool TryResolveValues(
+        IEnumerable<KeyValuePair<string, string>> given, out IReadOnlyDictionary<string, string> values, out IReadOnlyDictionary<string, string> errors)
+    {
+        var resolved = Parameters.ToDictionary(p => p.Name, p => p.Default);
+        var refused = new Dictionary<string, string>();
+        foreach (var (name, raw) in given)
+        {
+            if (Parameters.FirstOrDefault(p => p.Name.Equals(name, StringComparison.OrdinalIgnoreCase)) is not { } parameter)
+            {
+                var declared = Parameters.Count == 0 ? "none" : string.Join(", ", Parameters.Select(p => p.Name));
+                refused[name] = $"{Id} declares no parameter '{UserInput.Shown(name)}'; it declares {declared}.";
+            }
+            else if (parameter.TryValidate(raw, out var value, out var error))
+            {
+                resolved[parameter.Name] = value;
+            }
+            else
+            {
+                refused[name] = error;
+            }
+        }
+
+        (values, errors) = (resolved, refused);
+        return refused.Count == 0;
+    }
+
     /// <summary>Every parameter at its declared default, in declaration order.</summary>
     [JsonIgnore]
     public IReadOnlyDictionary<string, string> DefaultValues => Parameters.ToDictionary(p => p.Name, p => p.Default);

@@ -60,7 +60,10 @@ public sealed record Parameter(
         ? string.Create(CultureInfo.InvariantCulture, $"{Min}..{Max}")
         : string.Join('|', Choices ?? []);
 
-    /// <summary>Checks a value as a request or `--set` gives it; on success <paramref name="value"/> is its canonical text.</summary>
+    /// <summary>
+    /// Checks a value as a request, `--set` or k6's SET gives it, with <see cref="UserInput"/>'s rule for its type; a
+    /// missing one (null) is the default. On success <paramref name="value"/> is its canonical text ("+200" gives "200").
+    /// </summary>
     public bool TryValidate(string? raw, [NotNullWhen(true)] out string? value, [NotNullWhen(false)] out string? error)
     {
         if (Type == ParameterType.WholeNumber)
@@ -70,29 +73,15 @@ public sealed record Parameter(
             return ok;
         }
 
-        value = raw is null ? Default : Choices?.FirstOrDefault(c => c == raw);
-        error = value is null ? $"'{Name}' must be one of {string.Join(", ", Choices ?? [])}; got '{Shown(raw)}'." : null;
-        return value is not null;
+        return UserInput.TryChoice(Name, raw ?? Default, Choices ?? [], out value, out error);
     }
 
     /// <summary>An integer parameter's value; a missing one (null) is the default.</summary>
     public bool TryParseInteger(string? raw, out int value, [NotNullWhen(false)] out string? error)
     {
-        error = null;
-        if (raw is null)
-        {
-            value = int.Parse(Default, CultureInfo.InvariantCulture);
-            return true;
-        }
-
-        if (int.TryParse(raw, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out value) && value >= Min && value <= Max)
-        {
-            return true;
-        }
-
-        error = string.Create(CultureInfo.InvariantCulture, $"'{Name}' must be a whole number from {Min} to {Max}; got '{Shown(raw)}'.");
-        return false;
+        // Declared bounds are ints (DeclarationRules refuses a declaration without them), so a value within them is one.
+        var ok = UserInput.TryWholeNumber(Name, raw ?? Default, Min ?? int.MinValue, Max ?? int.MaxValue, out var number, out error);
+        value = ok ? (int)number : 0;
+        return ok;
     }
-
-    private static string Shown(string? raw) => raw is { Length: > 32 } ? raw[..32] + "…" : raw ?? "";
 }

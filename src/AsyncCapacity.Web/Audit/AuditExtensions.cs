@@ -1,14 +1,12 @@
+using AsyncCapacity.Web.Settings;
+
 namespace AsyncCapacity.Web.Audit;
 
 public static class AuditExtensions
 {
     public static WebApplicationBuilder AddAuditLogs(this WebApplicationBuilder builder)
     {
-        builder.Services.AddOptions<AuditOptions>()
-            .Bind(builder.Configuration.GetSection(AuditOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
-        builder.Services.AddSingleton<Microsoft.Extensions.Options.IValidateOptions<AuditOptions>, AuditOptionsValidator>();
+        builder.AddValidatedSettings<AuditOptions>(AuditOptions.SectionName);
 
         builder.Services.AddSingleton<BoundedAuditLog>();
         builder.Services.AddSingleton<AsyncAuditLog>();

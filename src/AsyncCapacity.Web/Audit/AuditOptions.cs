@@ -1,14 +1,16 @@
 using System.ComponentModel.DataAnnotations;
+using AsyncCapacity.Web.Database;
+using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Audit;
 
 /// <summary>The knobs of the audit pair: how many writers, how much queue, how big a batch, how slow a write.</summary>
-public sealed class AuditOptions
+public sealed class AuditOptions : IValidatableObject
 {
     public const string SectionName = "Audit";
 
     /// <summary>Dedicated writer threads of the bounded log: the field report's 5.</summary>
-    [Range(1, 64, ErrorMessage = "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between {1} and {2}.")]
+    [Range(1, 64, ErrorMessage = "must be between {1} and {2}")]
     public int BoundedWriters { get; set; } = 5;
 
     /// <summary>
@@ -16,32 +18,44 @@ public sealed class AuditOptions
     /// threads block while they wait, so the backlog mostly sits in the thread pool's queue, unseen, until the pool has
     /// grown more threads than writers + queue: then the 503s begin.
     /// </summary>
-    [Range(1, 1_000_000, ErrorMessage = "Audit:BoundedQueueCapacity (environment Audit__BoundedQueueCapacity) must be between {1} and {2}.")]
+    [Range(1, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
     public int BoundedQueueCapacity { get; set; } = 10;
 
     /// <summary>Concurrent batch writers of the asynchronous log.</summary>
-    [Range(1, 64, ErrorMessage = "Audit:AsyncWriters (environment Audit__AsyncWriters) must be between {1} and {2}.")]
+    [Range(1, 64, ErrorMessage = "must be between {1} and {2}")]
     public int AsyncWriters { get; set; } = 2;
 
-    [Range(1, 1_000_000, ErrorMessage = "Audit:AsyncQueueCapacity (environment Audit__AsyncQueueCapacity) must be between {1} and {2}.")]
+    [Range(1, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
     public int AsyncQueueCapacity { get; set; } = 2000;
 
     /// <summary>Most entries the asynchronous writer commits at once.</summary>
-    [Range(1, 500, ErrorMessage = "Audit:BatchSize (environment Audit__BatchSize) must be between {1} and {2}.")]
+    [Range(1, 500, ErrorMessage = "must be between {1} and {2}")]
     public int BatchSize { get; set; } = 50;
 
     /// <summary>
     /// Extra time every commit takes, as in a slow audit store (the field report's log disk). The bounded writers pay
     /// it per entry, the asynchronous writer per batch: that difference is the lesson. 0 measures the database alone.
     /// </summary>
-    [Range(0, 10_000, ErrorMessage = "Audit:WriteDelayMs (environment Audit__WriteDelayMs) must be between {1} and {2}.")]
+    [Range(0, 10_000, ErrorMessage = "must be between {1} and {2}")]
     public int WriteDelayMs { get; set; } = 30;
 
     /// <summary>The Retry-After a rejected request is told.</summary>
-    [Range(1, 3600, ErrorMessage = "Audit:RetryAfterSeconds (environment Audit__RetryAfterSeconds) must be between {1} and {2}.")]
+    [Range(1, 3600, ErrorMessage = "must be between {1} and {2}")]
     public int RetryAfterSeconds { get; set; } = 1;
 
     /// <summary>Longest accepted request body.</summary>
-    [Range(64, 1_048_576, ErrorMessage = "Audit:MaxBodyBytes (environment Audit__MaxBodyBytes) must be between {1} and {2}.")]
+    [Range(64, 1_048_576, ErrorMessage = "must be between {1} and {2}")]
     public int MaxBodyBytes { get; set; } = 4096;
+
+    /// <summary>A batch must fit in one command of the configured provider: SQL Server's take at most 2,100 parameters.</summary>
+    public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
+    {
+        if (validationContext.GetService(typeof(IOptions<DatabaseOptions>)) is IOptions<DatabaseOptions> { Value.Provider: DatabaseProvider.SqlServer }
+            && BatchSize > AuditCommands.SqlServerMaxEntries)
+        {
+            yield return new ValidationResult(
+                $"must be at most {AuditCommands.SqlServerMaxEntries} with SQL Server, whose commands take at most 2,100 parameters (5 per entry)",
+                [nameof(BatchSize)]);
+        }
+    }
 }

@@ -7,13 +7,11 @@ public sealed class ContentOptions : IValidatableObject
 {
     public const string SectionName = "Content";
 
-    private const string Key = "Content:Directory (environment Content__Directory)";
-
     /// <summary>
     /// A folder the app may create and write. The default lives under the system temp folder because the container
     /// runs as a non-root user that cannot write the app's own folder.
     /// </summary>
-    [Required(AllowEmptyStrings = false, ErrorMessage = Key + " must name a folder the app can create and write.")]
+    [Required(AllowEmptyStrings = false, ErrorMessage = "must name a folder the app can create and write")]
     public string Directory { get; set; } = Path.Combine(Path.GetTempPath(), "asynccapacity-content");
 
     public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
@@ -26,7 +24,7 @@ public sealed class ContentOptions : IValidatableObject
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
         {
-            return [new ValidationResult($"{Key} '{Directory}' cannot be created or written: {ex.Message}", [nameof(Directory)])];
+            return [new ValidationResult($"must name a folder the app can create and write ({ex.Message})", [nameof(Directory)])];
         }
 
         return [];

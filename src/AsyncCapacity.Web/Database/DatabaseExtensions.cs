@@ -1,13 +1,12 @@
+using AsyncCapacity.Web.Settings;
+
 namespace AsyncCapacity.Web.Database;
 
 public static class DatabaseExtensions
 {
     public static WebApplicationBuilder AddLabDatabase(this WebApplicationBuilder builder)
     {
-        builder.Services.AddOptions<DatabaseOptions>()
-            .Bind(builder.Configuration.GetSection(DatabaseOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
+        builder.AddValidatedSettings<DatabaseOptions>(DatabaseOptions.SectionName);
 
         builder.Services.AddSingleton<DbPoolGauge>();
         builder.Services.AddSingleton<Diagnostics.IGaugeSource>(services => services.GetRequiredService<DbPoolGauge>());

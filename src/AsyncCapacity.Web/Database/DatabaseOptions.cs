@@ -20,24 +20,22 @@ public sealed class DatabaseOptions : IValidatableObject
     public string? ConnectionString { get; set; }
 
     /// <summary>Connections per app process. PostgreSQL's max_connections (default 100, 3 reserved) must leave room.</summary>
-    [Range(1, 1000, ErrorMessage = "Database:MaxPoolSize (environment Database__MaxPoolSize) must be between {1} and {2}.")]
+    [Range(1, 1000, ErrorMessage = "must be between {1} and {2}")]
     public int MaxPoolSize { get; set; } = 100;
 
     /// <summary>How long a request may wait for a pooled connection (and to connect) before it gets a 503.</summary>
-    [Range(1, 600, ErrorMessage = "Database:TimeoutSeconds (environment Database__TimeoutSeconds) must be between {1} and {2}.")]
+    [Range(1, 600, ErrorMessage = "must be between {1} and {2}")]
     public int TimeoutSeconds { get; set; } = 15;
 
     /// <summary>How long one command may run before it is cancelled and the request gets a 503.</summary>
-    [Range(1, 600, ErrorMessage = "Database:CommandTimeoutSeconds (environment Database__CommandTimeoutSeconds) must be between {1} and {2}.")]
+    [Range(1, 600, ErrorMessage = "must be between {1} and {2}")]
     public int CommandTimeoutSeconds { get; set; } = 30;
 
     public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
     {
         if (Provider != DatabaseProvider.None && string.IsNullOrWhiteSpace(ConnectionString))
         {
-            yield return new ValidationResult(
-                $"Database:ConnectionString (environment Database__ConnectionString) is required when Database:Provider is {Provider}.",
-                [nameof(ConnectionString)]);
+            yield return new ValidationResult($"is required when Database:Provider is {Provider}", [nameof(ConnectionString)]);
         }
     }
 }

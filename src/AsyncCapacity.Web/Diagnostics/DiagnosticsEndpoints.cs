@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.InteropServices;
 using AsyncCapacity.Web.Database;
 using AsyncCapacity.Web.Hosting;
@@ -11,9 +12,6 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// <summary>Liveness and the runtime figures the capacity report plots next to client latency.</summary>
 public static class DiagnosticsEndpoints
 {
-    internal static readonly BoundedQuery<long> From = new("from", 0, long.MaxValue, 0);
-    internal static readonly BoundedQuery<long> To = new("to", 0, long.MaxValue, long.MaxValue);
-
     public static IEndpointRouteBuilder MapDiagnostics(this IEndpointRouteBuilder routes)
     {
         routes.MapHealthChecks("/healthz");
@@ -24,7 +22,34 @@ public static class DiagnosticsEndpoints
             .WithTags("diagnostics")
             .ProducesValidationProblem();
 
+        routes.MapGet("/diag/parameters/{experiment}", GetParameters)
+            .WithName("GetParameters")
+            .WithSummary("Checks parameter values of an experiment (the query string) with its declared rules: every parameter's canonical value, defaults filled in.")
+            .WithTags("diagnostics")
+            .ProducesValidationProblem()
+            .ProducesProblem(StatusCodes.Status404NotFound);
+
         return routes;
+    }
+
+    /// <summary>
+    /// The declaration's rule for a load generator that does not share the app's code (k6 asks it in setup()): one rule,
+    /// one message, wherever a value is checked. Client parameters (a message size, TLS) are checked and answered too.
+    /// </summary>
+    internal static Results<Ok<ExperimentParameters>, ValidationProblem, ProblemHttpResult> GetParameters(string experiment, HttpRequest request)
+    {
+        if (ExperimentCatalog.Find(experiment) is not { } declared)
+        {
+            return TypedResults.Problem(
+                title: "Unknown experiment",
+                detail: $"No experiment '{UserInput.Shown(experiment)}' is declared; experiments/*.json declare {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}.",
+                statusCode: StatusCodes.Status404NotFound);
+        }
+
+        var given = request.Query.Select(pair => KeyValuePair.Create(pair.Key, pair.Value.ToString()));
+        return declared.TryResolveValues(given, out var values, out var errors)
+            ? TypedResults.Ok(new ExperimentParameters(declared.Id, values))
+            : InvalidQuery.Problem(errors);
     }
 
     internal static Results<Ok<RuntimeReport>, ValidationProblem> GetRuntime(
@@ -32,14 +57,15 @@ public static class DiagnosticsEndpoints
         LabDatabase database, IEnumerable<IGaugeSource> gauges, ThreadPoolAdjustments adjustments, IOptions<DiagnosticsOptions> options,
         IOptions<ConnectionOptions> connections)
     {
-        if (!From.TryParse(from, out var fromMs, out var problem) || !To.TryParse(to, out var toMs, out problem))
+        if (!TryReadUnixMs(nameof(from), from, 0, out var fromMs, out var problem)
+            || !TryReadUnixMs(nameof(to), to, long.MaxValue, out var toMs, out problem))
         {
             return problem;
         }
 
         if (fromMs > toMs)
         {
-            return BoundedQuery.Problem("from", $"'from' ({fromMs}) must not be after 'to' ({toMs}).");
+            return InvalidQuery.Problem(nameof(from), $"'from' ({fromMs}) must not be after 'to' ({toMs}).");
         }
 
         ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
@@ -58,4 +84,15 @@ public static class DiagnosticsEndpoints
             timeline.Between(fromMs, toMs),
             connections.Value.ListenBacklog));
     }
+
+    /// <summary>A point in time of the timeline's filter, in Unix ms; a missing one is <paramref name="fallback"/>.</summary>
+    private static bool TryReadUnixMs(string name, string? raw, long fallback, out long value, [NotNullWhen(false)] out ValidationProblem? problem)
+    {
+        value = fallback;
+        problem = raw is null || UserInput.TryWholeNumber(name, raw, 0, long.MaxValue, out value, out var error) ? null : InvalidQuery.Problem(name, error);
+        return problem is null;
+    }
 }
+
+/// <summary>What GET /diag/parameters/{experiment} answers: every declared parameter's canonical value, in declaration order.</summary>
+public sealed record ExperimentParameters(string Experiment, IReadOnlyDictionary<string, string> Parameters);

@@ -1,13 +1,12 @@
+using AsyncCapacity.Web.Settings;
+
 namespace AsyncCapacity.Web.Diagnostics;
 
 public static class DiagnosticsExtensions
 {
     public static WebApplicationBuilder AddRuntimeDiagnostics(this WebApplicationBuilder builder)
     {
-        builder.Services.AddOptions<DiagnosticsOptions>()
-            .Bind(builder.Configuration.GetSection(DiagnosticsOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
+        builder.AddValidatedSettings<DiagnosticsOptions>(DiagnosticsOptions.SectionName);
 
         builder.Services.AddSingleton<RequestsInFlight>();
         builder.Services.AddSingleton(services =>

@@ -2,17 +2,17 @@ using System.ComponentModel.DataAnnotations;
 
 namespace AsyncCapacity.Web.Diagnostics;
 
-public sealed class DiagnosticsOptions
+public sealed class DiagnosticsOptions : IValidatableObject
 {
     public const string SectionName = "Diagnostics";
 
     [Range(100, 60_000,
-        ErrorMessage = "Diagnostics:SampleIntervalMs (environment Diagnostics__SampleIntervalMs) must be between {1} and {2} ms.")]
+        ErrorMessage = "must be between {1} and {2} ms")]
     public int SampleIntervalMs { get; set; } = 1000;
 
     /// <summary>How many samples the timeline keeps; at 1 Hz the default is an hour.</summary>
     [Range(10, 1_000_000,
-        ErrorMessage = "Diagnostics:TimelineCapacity (environment Diagnostics__TimelineCapacity) must be between {1} and {2} samples.")]
+        ErrorMessage = "must be between {1} and {2} samples")]
     public int TimelineCapacity { get; set; } = 3600;
 
     /// <summary>
@@ -20,4 +20,24 @@ public sealed class DiagnosticsOptions
     /// reads it after stopping the app: asking a starved app over HTTP means waiting behind its whole queue.
     /// </summary>
     public string? TimelineFile { get; set; }
+
+    public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
+    {
+        if (string.IsNullOrEmpty(TimelineFile))
+        {
+            return [];
+        }
+
+        // Opening it to append, as the sampler will, is the only honest test of "writable" (it creates a missing file).
+        try
+        {
+            using var probe = new FileStream(TimelineFile, FileMode.Append, FileAccess.Write, FileShare.ReadWrite);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
+        {
+            return [new ValidationResult($"must name a file the app can create or append to ({ex.Message})", [nameof(TimelineFile)])];
+        }
+
+        return [];
+    }
 }

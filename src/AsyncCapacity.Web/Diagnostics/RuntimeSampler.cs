@@ -49,24 +49,8 @@ internal sealed class RuntimeSampler(
         _file?.Dispose();
     }
 
-    /// <summary>Opened at start, so that a path the app cannot write fails the start, not the sampler thread.</summary>
-    private static StreamWriter? OpenTimelineFile(string? path)
-    {
-        if (string.IsNullOrEmpty(path))
-        {
-            return null;
-        }
-
-        try
-        {
-            return new StreamWriter(path, append: true);
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or ArgumentException)
-        {
-            throw new InvalidOperationException(
-                $"Diagnostics:TimelineFile (environment Diagnostics__TimelineFile) '{path}' cannot be written: {ex.Message}", ex);
-        }
-    }
+    /// <summary>Opened at start, not on the sampler thread; a path the app cannot write has stopped the start before (DiagnosticsOptions).</summary>
+    private static StreamWriter? OpenTimelineFile(string? path) => string.IsNullOrEmpty(path) ? null : new StreamWriter(path, append: true);
 
     private void SampleUntilStopped()
     {

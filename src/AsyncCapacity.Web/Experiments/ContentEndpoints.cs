@@ -69,7 +69,7 @@ public sealed class ContentEndpoints : IExperimentEndpoints
 
     private static ProblemHttpResult UnknownName(string name) => TypedResults.Problem(
         title: "Unknown content",
-        detail: $"'{(name.Length > 32 ? name[..32] + "…" : name)}' is not in the catalogue: "
+        detail: $"'{UserInput.Shown(name)}' is not in the catalogue: "
             + $"{string.Join(", ", ContentFiles.All.Select(file => file.Name))} (GET /content lists them).",
         statusCode: StatusCodes.Status404NotFound);
 }

@@ -1,16 +1,35 @@
+using AsyncCapacity.Web.Settings;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
+using Microsoft.Extensions.Configuration.Memory;
 using Microsoft.Extensions.Logging.Console;
+using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Hosting;
 
 public static class CapacityHostingExtensions
 {
     /// <summary>
+    /// The app's log levels unless configuration says otherwise: framework and other libraries at Warning (no line per
+    /// request), the app's own categories at Information (its start-up line).
+    /// </summary>
+    private static readonly IReadOnlyDictionary<string, string?> QuietLogLevels = new Dictionary<string, string?>
+    {
+        ["Logging:LogLevel:Default"] = "Warning",
+        ["Logging:LogLevel:Microsoft.AspNetCore"] = "Warning",
+        ["Logging:LogLevel:Microsoft.Hosting.Lifetime"] = "Warning",
+        ["Logging:LogLevel:AsyncCapacity"] = "Information",
+    };
+
+    /// <summary>
     /// Quiet single-line logs (per-request logging would compete with the load it measures), ProblemDetails
     /// for every error, and the thread-pool and listen-backlog knobs validated before the first request.
     /// </summary>
     public static WebApplicationBuilder AddCapacityHosting(this WebApplicationBuilder builder)
     {
+        // In code, not in appsettings.json, so that the instrument's cost does not depend on finding that file; as the
+        // first (lowest-priority) configuration source, so that appsettings.json, environment variables
+        // (Logging__LogLevel__Default) and the command line still override every level.
+        builder.Configuration.Sources.Insert(0, new MemoryConfigurationSource { InitialData = QuietLogLevels });
         builder.Logging.AddSimpleConsole(options =>
         {
             options.SingleLine = true;
@@ -20,26 +39,18 @@ public static class CapacityHostingExtensions
 
         builder.Services.AddProblemDetails();
 
-        builder.Services.AddOptions<ThreadPoolOptions>()
-            .Bind(builder.Configuration.GetSection(ThreadPoolOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
+        builder.AddValidatedSettings<ThreadPoolOptions>(ThreadPoolOptions.SectionName);
+        builder.Services.AddSingleton<ThreadPoolConfigurator>();
 
-        builder.Services.AddOptions<ConnectionOptions>()
-            .Bind(builder.Configuration.GetSection(ConnectionOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
-        // Read straight from configuration: WebApplication.Build() creates the transport, before ValidateOnStart has
-        // checked ConnectionOptions; a bad value then stops the start with its message, before anything listens.
-        var connections = builder.Configuration.GetSection(ConnectionOptions.SectionName);
+        // Through the validated options: a bad backlog stops the start with its line whenever the transport is created.
+        builder.AddValidatedSettings<ConnectionOptions>(ConnectionOptions.SectionName);
         builder.Services.AddOptions<SocketTransportOptions>()
-            .Configure(transport => transport.Backlog = connections.Get<ConnectionOptions>()?.ListenBacklog ?? new ConnectionOptions().ListenBacklog);
+            .Configure<IOptions<ConnectionOptions>>((transport, connections) => transport.Backlog = connections.Value.ListenBacklog);
 
         // An https:// URL (--urls "http://127.0.0.1:5080;https://127.0.0.1:5443") gets a self-signed certificate made
         // now, in memory, unless configuration names one: wss:// without a `dotnet dev-certs` step.
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate ??= SelfSignedCertificate.Create()));
 
-        builder.Services.AddHostedService<ThreadPoolConfigurator>();
         builder.Services.AddHostedService<StartupBanner>();
         return builder;
     }

@@ -12,6 +12,6 @@ public sealed class ConnectionOptions
     /// drops SYNs ("Possible SYN flooding" in dmesg) and clients retry after a second. The kernel caps it at
     /// net.core.somaxconn (4096 on current Linux), which the report states.
     /// </summary>
-    [Range(1, 65535, ErrorMessage = "Connections:ListenBacklog (environment Connections__ListenBacklog) must be between {1} and {2}.")]
+    [Range(1, 65535, ErrorMessage = "must be between {1} and {2}")]
     public int ListenBacklog { get; set; } = 16384;
 }

@@ -1,29 +1,30 @@
+using AsyncCapacity.Web.Settings;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>Applies <see cref="ThreadPoolOptions"/> once at start, before the server takes requests.</summary>
+/// <summary>Applies <see cref="ThreadPoolOptions"/> once, before the server starts (<see cref="SettingsExtensions.ApplySettings"/>).</summary>
 internal sealed class ThreadPoolConfigurator(IOptions<ThreadPoolOptions> options, ILogger<ThreadPoolConfigurator> logger)
-    : IHostedService
 {
-    public Task StartAsync(CancellationToken cancellationToken)
+    public void Apply()
     {
         var minWorkers = options.Value.MinWorkerThreads;
         if (minWorkers == 0)
         {
-            return Task.CompletedTask;
+            return;
         }
 
+        // The runtime alone knows whether it takes the value: refused, it is a bad setting like any other.
         ThreadPool.GetMinThreads(out _, out var minIo);
         if (!ThreadPool.SetMinThreads(minWorkers, minIo))
         {
-            throw new InvalidOperationException(
-                $"ThreadPool.SetMinThreads({minWorkers}) was refused: the value is above the maximum, or DOTNET_ThreadPool_ForceMinWorkerThreads forces another minimum. Unset one of them.");
+            ThreadPool.GetMaxThreads(out var maxWorkers, out _);
+            throw new OptionsValidationException(Options.DefaultName, typeof(ThreadPoolOptions), [SettingLine.Of(
+                $"{ThreadPoolOptions.SectionName}:{nameof(ThreadPoolOptions.MinWorkerThreads)}",
+                $"was refused by ThreadPool.SetMinThreads: it must be at most the pool's maximum ({maxWorkers}) and equal any minimum DOTNET_ThreadPool_ForceMinWorkerThreads forces",
+                minWorkers.ToString(System.Globalization.CultureInfo.InvariantCulture))]);
         }
 
         logger.LogInformation("Thread pool minimum worker threads set to {MinWorkerThreads}", minWorkers);
-        return Task.CompletedTask;
     }
-
-    public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
 }

@@ -9,6 +9,6 @@ public sealed class ThreadPoolOptions
 
     /// <summary>Minimum worker threads; 0 keeps the runtime default (one per core).</summary>
     [Range(0, short.MaxValue,
-        ErrorMessage = "ThreadPool:MinWorkerThreads (environment ThreadPool__MinWorkerThreads) must be between {1} and {2}; 0 keeps the runtime default.")]
+        ErrorMessage = "must be between {1} and {2} (0 keeps the runtime default)")]
     public int MinWorkerThreads { get; set; }
 }

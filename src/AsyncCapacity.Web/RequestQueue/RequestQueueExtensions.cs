@@ -1,4 +1,5 @@
 using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Settings;
 using Microsoft.AspNetCore.RateLimiting;
 
 namespace AsyncCapacity.Web.RequestQueue;
@@ -8,10 +9,7 @@ public static class RequestQueueExtensions
     /// <summary>The request queue's settings, validated at start, and its limiter; nothing runs per request while it is off.</summary>
     public static WebApplicationBuilder AddRequestQueue(this WebApplicationBuilder builder)
     {
-        builder.Services.AddOptions<RequestQueueOptions>()
-            .Bind(builder.Configuration.GetSection(RequestQueueOptions.SectionName))
-            .ValidateDataAnnotations()
-            .ValidateOnStart();
+        builder.AddValidatedSettings<RequestQueueOptions>(RequestQueueOptions.SectionName);
 
         builder.Services.AddSingleton<RequestQueueLimiter>();
         builder.Services.AddSingleton<IGaugeSource>(services => services.GetRequiredService<RequestQueueLimiter>());

@@ -18,7 +18,7 @@ public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) :
         ? new ConcurrencyLimiter(new ConcurrencyLimiterOptions
         {
             PermitLimit = options.Value.MaxConcurrent,
-            QueueLimit = options.Value.Limit,
+            QueueLimit = options.Value.LimitOrDefault,
             QueueProcessingOrder = QueueProcessingOrder.OldestFirst,
         })
         : null;
@@ -43,7 +43,7 @@ public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) :
         gauges[GaugeKeys.QueueWaiting] = statistics.CurrentQueuedCount;
         gauges[GaugeKeys.QueueServing] = options.Value.MaxConcurrent - statistics.CurrentAvailablePermits;
         gauges[GaugeKeys.QueueRejected] = Interlocked.Read(ref _rejected);
-        gauges[GaugeKeys.QueueLimit] = options.Value.Limit;
+        gauges[GaugeKeys.QueueLimit] = options.Value.LimitOrDefault;
     }
 
     public void Dispose() => _limiter?.Dispose();
@@ -55,7 +55,7 @@ public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) :
         Interlocked.Increment(ref queue._rejected);
         var settings = queue.Options;
         http.Response.StatusCode = StatusCodes.Status503ServiceUnavailable;
-        http.Response.Headers.RetryAfter = settings.RetryAfterSeconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        http.Response.Headers.RetryAfter = settings.RetryAfterSecondsOrDefault.ToString(System.Globalization.CultureInfo.InvariantCulture);
         return http.RequestServices.GetRequiredService<IProblemDetailsService>().WriteAsync(new ProblemDetailsContext
         {
             HttpContext = http,
@@ -63,8 +63,8 @@ public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) :
             {
                 Status = StatusCodes.Status503ServiceUnavailable,
                 Title = "Server too busy",
-                Detail = $"The request queue is full: {settings.MaxConcurrent} requests are being served and {settings.Limit} are waiting "
-                    + $"(RequestQueue:MaxConcurrent, RequestQueue:Limit); retry after {settings.RetryAfterSeconds} s.",
+                Detail = $"The request queue is full: {settings.MaxConcurrent} requests are being served and {settings.LimitOrDefault} are waiting "
+                    + $"(RequestQueue:MaxConcurrent, RequestQueue:Limit); retry after {settings.RetryAfterSecondsOrDefault} s.",
             },
         });
     }

@@ -11,7 +11,7 @@ public static class DeclaredParameter
     /// </summary>
     public static bool TryRead(this Parameter parameter, string? raw, out int value, [NotNullWhen(false)] out ValidationProblem? problem)
     {
-        problem = parameter.TryParseInteger(raw, out value, out var error) ? null : BoundedQuery.Problem(parameter.Name, error);
+        problem = parameter.TryParseInteger(raw, out value, out var error) ? null : InvalidQuery.Problem(parameter.Name, error);
         return problem is null;
     }
 }

@@ -68,12 +68,14 @@ public sealed class RequestQueueTests(PostgresFixture postgres)
         Assert.False(runtime.GetProperty("now").GetProperty("gauges").TryGetProperty(GaugeKeys.QueueWaiting, out _));
     }
 
-    [Fact]
-    public async Task A_limit_without_a_concurrency_stops_the_start_naming_both_settings()
+    [Theory]
+    [InlineData("5000")]
+    [InlineData("100")]
+    public async Task A_limit_without_a_concurrency_stops_the_start_naming_both_settings(string limit)
     {
-        // Arrange
+        // Arrange: 100 is also the limit in force when none is set; set, it is refused all the same
         var settings = AppHostFixture.DefaultSettings();
-        settings["RequestQueue:Limit"] = "5000";
+        settings["RequestQueue:Limit"] = limit;
 
         // Act
         var error = await Assert.ThrowsAsync<OptionsValidationException>(async () =>

@@ -27,7 +27,8 @@ public sealed class K6SweepScriptTests
             ["EXPERIMENT"] = id,
             ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
             ["STEPS"] = "1,2",
-            ["SET"] = string.Join(",", experiment.Parameters.Select(p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? Math.Max(5, p.Min ?? 5) : p.Default)}")),
+            // "+5": the app, not k6, makes a value canonical.
+            ["SET"] = string.Join(",", experiment.Parameters.Select(p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? $"+{Math.Max(5, p.Min ?? 5)}" : p.Default)}")),
         });
         await app.StopAsync();
 
@@ -37,7 +38,9 @@ public sealed class K6SweepScriptTests
         var root = document.RootElement;
         Assert.Equal("asynccapacity-k6/1", root.GetProperty("format").GetString());
         Assert.Equal(id, root.GetProperty("experiment").GetString());
-        Assert.Equal(experiment.Parameters.Select(p => p.Name), root.GetProperty("parameters").EnumerateObject().Select(p => p.Name));
+        Assert.Equal(
+            experiment.Parameters.Select(p => (p.Name, p.Type == ParameterType.WholeNumber ? $"{Math.Max(5, p.Min ?? 5)}" : p.Default)),
+            root.GetProperty("parameters").EnumerateObject().Select(p => (p.Name, p.Value.GetString()!)));
         var steps = root.GetProperty("steps").EnumerateArray().ToList();
         Assert.Equal(experiment.Variants.SelectMany(v => new[] { (v.Name, 1), (v.Name, 2) }),
             steps.Select(s => (s.GetProperty("variant").GetString()!, s.GetProperty("concurrency").GetInt32())));
@@ -49,11 +52,36 @@ public sealed class K6SweepScriptTests
     }
 
     [Theory]
-    [InlineData("sleep", "ms=abc", "'ms' must be a whole number from 0 to 10000; got 'abc'.")]
-    [InlineData("content", "name=x.bin", "'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.")]
-    [InlineData("sleep", "delay=3", "sleep declares no parameter 'delay' (it declares: ms)")]
+    [InlineData("sleep", "ms=abc", "SET: 'ms' must be a whole number from 0 to 10000; got 'abc'.")]
+    [InlineData("content", "name=x.bin", "SET: 'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.")]
+    [InlineData("sleep", "delay=3", "SET: sleep declares no parameter 'delay'; it declares ms.")]
+    [InlineData("websocket", "sleep.ms=abc,websocket.tls=yes", "SET: 'tls' must be one of false, true; got 'yes'.")]
+    public async Task A_parameter_the_app_refuses_stops_k6_in_setup_with_the_apps_message_and_exit_108(string id, string set, string expected)
+    {
+        // Arrange
+        var results = Directory.CreateTempSubdirectory("k6-sweep-").FullName;
+        await using var app = AppHostFixture.Build(AppHostFixture.DefaultSettings());
+        await app.StartAsync();
+
+        // Act
+        var (exitCode, output, errors) = await RunAsync(results, new()
+        {
+            ["EXPERIMENT"] = id,
+            ["SET"] = set,
+            ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
+        });
+        await app.StopAsync();
+
+        // Assert
+        Assert.Equal(108, exitCode);
+        Assert.Contains(expected, output + errors, StringComparison.Ordinal);
+        Assert.False(File.Exists(Path.Combine(results, "out.json")));
+    }
+
+    [Theory]
     [InlineData("nosuch", "", "EXPERIMENT=\\\"nosuch\\\": no declaration at")]
-    public async Task A_bad_experiment_or_parameter_stops_k6_before_any_load_with_exit_107(string id, string set, string expected)
+    [InlineData("sleep", "ms", "each entry is name=value or experiment.name=value; got \\\"ms\\\"")]
+    public async Task A_bad_experiment_or_SET_syntax_stops_k6_before_any_load_with_exit_107(string id, string set, string expected)
     {
         // Arrange
         var results = Directory.CreateTempSubdirectory("k6-sweep-").FullName;

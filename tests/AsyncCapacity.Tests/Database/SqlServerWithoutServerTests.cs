@@ -67,19 +67,28 @@ public sealed class SqlServerWithoutServerTests
     [Theory]
     [InlineData(419, true)]
     [InlineData(420, false)]
-    public void An_audit_batch_must_fit_in_one_SQL_Server_command(int batchSize, bool valid)
+    public async Task An_audit_batch_must_fit_in_one_SQL_Server_command(int batchSize, bool valid)
     {
         // Arrange
-        var validator = new AuditOptionsValidator(Options.Create(new DatabaseOptions { Provider = DatabaseProvider.SqlServer, ConnectionString = "Server=x" }));
+        var settings = Infrastructure.AppHostFixture.DefaultSettings();
+        settings["Database:Provider"] = "SqlServer";
+        settings["Database:ConnectionString"] = "Server=x";
+        settings["Audit:BatchSize"] = batchSize.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
-        // Act
-        var result = validator.Validate(null, new AuditOptions { BatchSize = batchSize });
+        // Act: the settings are checked while the app is built, before anything starts or connects
+        Microsoft.AspNetCore.Builder.WebApplication? app = null;
+        var error = Record.Exception(() => app = Infrastructure.AppHostFixture.Build(settings));
+        if (app is not null)
+        {
+            await app.DisposeAsync();
+        }
 
         // Assert
-        Assert.Equal(valid, result.Succeeded);
+        Assert.Equal(valid, error is null);
         if (!valid)
         {
-            Assert.Contains("Audit:BatchSize (environment Audit__BatchSize) must be at most 419 with SQL Server", result.FailureMessage, StringComparison.Ordinal);
+            Assert.Contains($"Audit:BatchSize (environment Audit__BatchSize) must be at most 419 with SQL Server, whose commands take at most 2,100 parameters (5 per entry); got {batchSize}.",
+                Assert.IsType<OptionsValidationException>(error).Failures);
         }
     }
 

@@ -17,7 +17,7 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
     public async Task Blocking_on_a_Task_with_GetResult_grows_the_pool_by_cooperative_blocking()
     {
         // Arrange
-        await using var app = await AppProcess.StartAsync(log, FastSampler);
+        await using var app = await AppUnderLoad.StartAsync(log, FastSampler);
         var before = (await app.RuntimeAsync()).Now;
 
         // Act: 30 WebSocket clients on the echo whose loop blocks on ReceiveAsync(...).GetAwaiter().GetResult()
@@ -37,7 +37,7 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
     public async Task Thread_Sleep_grows_the_pool_by_starvation_and_never_by_cooperative_blocking()
     {
         // Arrange
-        await using var app = await AppProcess.StartAsync(log, FastSampler);
+        await using var app = await AppUnderLoad.StartAsync(log, FastSampler);
         var before = (await app.RuntimeAsync()).Now;
 
         // Act: 30 clients on the handler that holds its thread in Thread.Sleep(2000). (With 500 ms sleeps the pool's few
@@ -54,7 +54,7 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
     }
 
     /// <summary>The timeline from the reading before the load to a sample taken after it (the sampler runs at 10 Hz).</summary>
-    private static async Task<IReadOnlyList<RuntimeSample>> TimelineAfterAsync(AppProcess app, RuntimeSample before)
+    private static async Task<IReadOnlyList<RuntimeSample>> TimelineAfterAsync(AppUnderLoad app, RuntimeSample before)
     {
         var loadEnded = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
         while (true)

@@ -17,7 +17,7 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
     public async Task Under_Thread_Sleep_load_the_pool_threads_are_in_Thread_Sleep_called_by_SleepEndpoints_Sync()
     {
         // Arrange: 20 clients, each request asleep for 3 s, so the pool's threads are all in the handler
-        await using var app = await AppProcess.StartAsync(log);
+        await using var app = await AppUnderLoad.StartAsync(log);
         var load = ClosedLoad.HttpAsync(new Uri(app.BaseAddress, "/sleep/sync?ms=3000"), clients: 20, TimeSpan.FromSeconds(5));
         await Task.Delay(TimeSpan.FromSeconds(2));
 
@@ -40,7 +40,7 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
     public async Task Under_WebSocket_load_the_blocked_echo_waits_in_GetResult_and_the_awaited_one_holds_no_thread()
     {
         // Arrange
-        await using var app = await AppProcess.StartAsync(log);
+        await using var app = await AppUnderLoad.StartAsync(log);
         var blocked = ClosedLoad.EchoAsync(app.WebSocket("/websocket/sync"), clients: 20, TimeSpan.FromSeconds(4));
         var awaited = ClosedLoad.EchoAsync(app.WebSocket("/websocket/async"), clients: 20, TimeSpan.FromSeconds(4));
         await Task.Delay(TimeSpan.FromSeconds(2));
@@ -63,7 +63,7 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
     public async Task The_stacks_command_prints_the_groups_and_writes_the_snapshot_it_took()
     {
         // Arrange
-        await using var app = await AppProcess.StartAsync(log);
+        await using var app = await AppUnderLoad.StartAsync(log);
         var json = Path.Combine(Path.GetTempPath(), $"capacity-stacks-{Guid.NewGuid():N}.json");
 
         try

@@ -1,114 +1,130 @@
 using System.Diagnostics;
-using System.Net.Http.Json;
+using System.Globalization;
 using System.Text.RegularExpressions;
-using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.Infrastructure;
 
 /// <summary>
-/// The app as a process of its own (the build beside the tests), on a loopback port it picks and announces: a fresh
-/// thread pool that no test shares, and a process other tools can attach to. Killed, with its children, on dispose.
+/// The built app (the AsyncCapacity.Web.dll beside the tests) as a process of its own, started with `dotnet` from a
+/// working directory and environment the test chooses, its standard output and error kept line by line.
 /// </summary>
 internal sealed partial class AppProcess : IAsyncDisposable
 {
+    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(30);
+
     private readonly Process _process;
+    private readonly List<string> _output = [];
+    private readonly List<string> _errors = [];
+    private readonly TaskCompletionSource<Uri> _listening = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
-    private AppProcess(Process process, Uri baseAddress)
-    {
-        _process = process;
-        BaseAddress = baseAddress;
-        Client = new HttpClient { BaseAddress = baseAddress, Timeout = TimeSpan.FromSeconds(60) };
-    }
+    private AppProcess(Process process) => _process = process;
 
-    public int Id => _process.Id;
+    /// <summary>What the app printed on standard output so far (its logs).</summary>
+    public IReadOnlyList<string> Output => Snapshot(_output);
 
-    public Uri BaseAddress { get; }
+    /// <summary>What the app printed on standard error so far.</summary>
+    public IReadOnlyList<string> Errors => Snapshot(_errors);
 
-    public HttpClient Client { get; }
-
-    public static async Task<AppProcess> StartAsync(ITestOutputHelper log, IReadOnlyDictionary<string, string>? environment = null)
+    public static AppProcess Start(string workingDirectory, IReadOnlyDictionary<string, string> environment, params string[] arguments)
     {
         var startInfo = new ProcessStartInfo("dotnet")
         {
-            // The content root is the working directory: appsettings.json (quiet logs) is read from beside the app.
-            WorkingDirectory = AppContext.BaseDirectory,
+            WorkingDirectory = workingDirectory,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
         startInfo.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "AsyncCapacity.Web.dll"));
-        startInfo.ArgumentList.Add("--urls");
-        startInfo.ArgumentList.Add("http://127.0.0.1:0");
-        foreach (var (key, value) in environment ?? new Dictionary<string, string>())
+        foreach (var argument in arguments)
+        {
+            startInfo.ArgumentList.Add(argument);
+        }
+
+        // Addresses inherited from the test's environment would add a line of their own ("Overriding HTTP_PORTS").
+        foreach (var inherited in new[] { "ASPNETCORE_URLS", "ASPNETCORE_HTTP_PORTS", "ASPNETCORE_HTTPS_PORTS", "DOTNET_URLS" })
+        {
+            startInfo.Environment.Remove(inherited);
+        }
+
+        foreach (var (key, value) in environment)
         {
             startInfo.Environment[key] = value;
         }
 
-        var process = Process.Start(startInfo)!;
-        process.ErrorDataReceived += (_, e) => Write(log, $"app stderr: {e.Data}", e.Data);
-        process.BeginErrorReadLine();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
-        try
-        {
-            while (await process.StandardOutput.ReadLineAsync(timeout.Token) is { } line)
-            {
-                Write(log, $"app: {line}", line);
-                if (ListeningLine().Match(line) is { Success: true } match)
-                {
-                    _ = DrainAsync(process, log);
-                    return new AppProcess(process, new Uri(match.Groups["url"].Value));
-                }
-            }
-        }
-        catch
-        {
-            process.Kill(entireProcessTree: true);
-            throw;
-        }
-
-        throw new InvalidOperationException("The app exited before it said where it listens.");
+        var app = new AppProcess(new Process { StartInfo = startInfo });
+        app._process.OutputDataReceived += (_, e) => app.Record(app._output, e.Data);
+        app._process.ErrorDataReceived += (_, e) => app.Record(app._errors, e.Data);
+        app._process.Start();
+        app._process.BeginOutputReadLine();
+        app._process.BeginErrorReadLine();
+        return app;
     }
 
-    /// <summary>/diag/runtime: the reading taken now and the timeline since <paramref name="fromMs"/>.</summary>
-    public async Task<RuntimeReport> RuntimeAsync(long fromMs = 0) =>
-        (await Client.GetFromJsonAsync<RuntimeReport>($"/diag/runtime?from={fromMs}", WireJson.Options))!;
+    /// <summary>Where the app listens, from its start-up line; fails when it exits or stays silent first.</summary>
+    public async Task<Uri> ListeningAsync()
+    {
+        var exited = _process.WaitForExitAsync();
+        var first = await Task.WhenAny(_listening.Task, exited).WaitAsync(Timeout);
+        return first == _listening.Task
+            ? await _listening.Task
+            : throw new InvalidOperationException($"The app exited (code {_process.ExitCode}) before it said where it listens:\n{string.Join('\n', Output.Concat(Errors))}");
+    }
 
-    public Uri WebSocket(string path) => new UriBuilder(BaseAddress) { Scheme = "ws", Path = path }.Uri;
+    /// <summary>Sends SIGTERM, as a container runtime or Ctrl+C would, and waits for the exit and the last line.</summary>
+    public async Task<int> StopAsync()
+    {
+        using (var kill = Process.Start("kill", ["-TERM", _process.Id.ToString(CultureInfo.InvariantCulture)]))
+        {
+            await kill.WaitForExitAsync();
+        }
+
+        return await WaitForExitAsync();
+    }
+
+    /// <summary>Waits for the app to exit by itself; its output is complete when this returns.</summary>
+    public async Task<int> WaitForExitAsync()
+    {
+        await _process.WaitForExitAsync().WaitAsync(Timeout);
+
+        // The overload without a timeout also waits for the redirected streams to reach their end.
+        _process.WaitForExit();
+        return _process.ExitCode;
+    }
 
     public async ValueTask DisposeAsync()
     {
-        Client.Dispose();
         if (!_process.HasExited)
         {
             _process.Kill(entireProcessTree: true);
+            await _process.WaitForExitAsync();
         }
 
-        await _process.WaitForExitAsync();
         _process.Dispose();
     }
 
-    private static async Task DrainAsync(Process process, ITestOutputHelper log)
-    {
-        while (await process.StandardOutput.ReadLineAsync() is { } line)
-        {
-            Write(log, $"app: {line}", line);
-        }
-    }
-
-    private static void Write(ITestOutputHelper log, string text, string? line)
+    private void Record(List<string> lines, string? line)
     {
         if (line is null)
         {
             return;
         }
 
-        try
+        lock (lines)
         {
-            log.WriteLine(text);
+            lines.Add(line);
         }
-        catch (InvalidOperationException)
+
+        if (ListeningLine().Match(line) is { Success: true } match)
         {
-            // The test has finished; xunit no longer takes output.
+            _listening.TrySetResult(new Uri(match.Groups["url"].Value));
+        }
+    }
+
+    private static List<string> Snapshot(List<string> lines)
+    {
+        lock (lines)
+        {
+            return [.. lines];
         }
     }
 

@@ -9,7 +9,7 @@ namespace AsyncCapacity.Tests.Web;
 public sealed class DeclaredRoutesTests(AppHostFixture app)
 {
     /// <summary>Routes that are the app's own, not an experiment's: liveness (any method), diagnostics and the pipeline's baseline.</summary>
-    private static readonly string[] Infrastructure = ["* /healthz", "GET /diag/runtime", "GET /hello"];
+    private static readonly string[] Infrastructure = ["* /healthz", "GET /diag/runtime", "GET /diag/parameters/{experiment}", "GET /hello"];
 
     [Fact]
     public void Every_declared_route_is_served_and_every_served_route_is_declared_or_infrastructure()

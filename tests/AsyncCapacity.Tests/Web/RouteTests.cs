@@ -17,6 +17,7 @@ public sealed class RouteTests(AppHostFixture app)
         { "/sleep/sync?ms=0", "application/json", "{\"delayMs\":0}" },
         { "/sleep/async?ms=0", "application/json", "{\"delayMs\":0}" },
         { "/diag/runtime", "application/json", "\"processorCount\":" },
+        { "/diag/parameters/sleep", "application/json", "{\"experiment\":\"sleep\",\"parameters\":{\"ms\":\"500\"}}" },
     };
 
     [Theory]

@@ -1,0 +1,19 @@
+using Microsoft.AspNetCore.Http.HttpResults;
+
+namespace AsyncCapacity.Web.Validation;
+
+/// <summary>
+/// The 400 every refused query value gets: ProblemDetails listing each parameter with the rule's message (the same words
+/// as the CLI's and k6's), and the messages as its detail. Endpoints take raw strings and check them with
+/// <see cref="UserInput"/>, because framework binding turns "abc" or an overflow into a bodiless 400 that names neither
+/// the parameter nor its bounds.
+/// </summary>
+public static class InvalidQuery
+{
+    public static ValidationProblem Problem(string name, string message) => Problem(new Dictionary<string, string> { [name] = message });
+
+    public static ValidationProblem Problem(IReadOnlyDictionary<string, string> errors) => TypedResults.ValidationProblem(
+        errors.ToDictionary(error => error.Key, error => new[] { error.Value }),
+        detail: string.Join(" ", errors.Values),
+        title: "Invalid query parameter");
+}
