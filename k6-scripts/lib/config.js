@@ -87,6 +87,9 @@ export function readConfig(declaration) {
     variants: variantsEnv('VARIANTS', declaration.variants.map((v) => v.name)),
     warmupSeconds: numberEnv('WARMUP_SECONDS', 5, { min: 0 }),
     stepSeconds: numberEnv('STEP_SECONDS', 20, { min: 1 }),
+    // Load kept on after the measured window, counted nowhere: the capacity CLI takes the app's thread stacks then,
+    // under the step's load, without disturbing the window it reports.
+    tailSeconds: numberEnv('TAIL_SECONDS', 0, { min: 0 }),
     // Idle thread-pool threads exit after ~20 s, so a gap longer than that keeps a step from inheriting
     // the threads grown by the one before it. A harness that restarts the app between steps passes 0.
     cooldownSeconds: numberEnv('COOLDOWN_SECONDS', 25, { min: 0 }),

@@ -28,9 +28,12 @@ export function queryString(query) {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-// Decided when the response arrives, from the scenario's own start, so each step's warm-up stays out of its statistics.
-function phase(warmupMs) {
-  return Date.now() - exec.scenario.startTime < warmupMs ? 'warmup' : 'measure';
+// Decided when the response (or echo) arrives, from the scenario's own start, so each step's warm-up stays out of its
+// statistics, and so does its tail: the load a harness keeps on after the measured window while it looks at the app.
+export function phaseOf(config) {
+  const elapsedMs = Date.now() - exec.scenario.startTime;
+  if (elapsedMs < config.warmupSeconds * 1000) return 'warmup';
+  return elapsedMs < (config.warmupSeconds + config.stepSeconds) * 1000 ? 'measure' : 'tail';
 }
 
 // The scenario already tags every sample with experiment, variant and step (its name is the step's);
@@ -41,7 +44,7 @@ export function measuredRequest(config, variant, method, url, body, name) {
   const res = http.request(method, url, body, { tags, headers, timeout: config.requestTimeout });
   check(res, { 'status is 200': (r) => r.status === 200 }, tags);
 
-  const completed = { ...tags, phase: phase(config.warmupSeconds * 1000) };
+  const completed = { ...tags, phase: phaseOf(config) };
   requests.add(1, completed);
   // Errors are what a user would call one: no 2xx answer (status 0 is a timeout or a refused connection).
   failed.add(res.status < 200 || res.status > 299, completed);

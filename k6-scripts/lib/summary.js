@@ -81,6 +81,7 @@ export function resultsDocument(data, config, parameters) {
     warmupSeconds: config.warmupSeconds,
     stepSeconds: config.stepSeconds,
     cooldownSeconds: config.cooldownSeconds,
+    tailSeconds: config.tailSeconds,
     startedAtMs,
     testRunDurationMs: finite(data.state && data.state.testRunDurationMs),
     sessions: config.sessions,

@@ -3,8 +3,9 @@
 // constant-arrival-rate, the step is N requests per second, started on schedule however long the answers take.
 import { thresholds as slaThresholds } from './judge.js';
 
+// A step lasts its warm-up, its measured window and its tail (load kept on while a harness looks at the app; 0 by default).
 function stepDurationMs(config) {
-  return Math.round((config.warmupSeconds + config.stepSeconds) * 1000);
+  return Math.round((config.warmupSeconds + config.stepSeconds + config.tailSeconds) * 1000);
 }
 
 // Steps in the order they run, with their offset from the start of the test (after setup), and what the SLA's judge

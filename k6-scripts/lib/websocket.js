@@ -6,6 +6,7 @@ import { WebSocket } from 'k6/websockets';
 import { setTimeout, clearTimeout } from 'k6/timers';
 import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
+import { phaseOf } from './request.js';
 
 // The same metrics as an HTTP step, so the analysis reads an echo as a request: capacity_reqs counts echoes,
 // capacity_req_duration is the round trip, capacity_req_failed is true for an echo that came back wrong. Sessions that
@@ -38,7 +39,7 @@ function message(size, padding) {
 }
 
 export function session(config, variant, url, size) {
-  const stepEndMs = exec.scenario.startTime + (config.warmupSeconds + config.stepSeconds) * 1000 - CLOSE_MARGIN_MS;
+  const stepEndMs = exec.scenario.startTime + (config.warmupSeconds + config.stepSeconds + config.tailSeconds) * 1000 - CLOSE_MARGIN_MS;
   const remainingMs = stepEndMs - Date.now();
   if (remainingMs <= 0) return;
 
@@ -79,7 +80,7 @@ export function session(config, variant, url, size) {
   ws.onmessage = (event) => {
     const text = typeof event.data === 'string' ? event.data : '';
     const sentMs = Number(text.slice(0, text.indexOf('|')));
-    const completed = { ...stepTags, phase: phase(config) };
+    const completed = { ...stepTags, phase: phaseOf(config) };
     requests.add(1, completed);
     failed.add(!(sentMs > 0) || text.length !== size, completed);
     if (sentMs > 0) duration.add(Date.now() - sentMs, completed);
@@ -102,8 +103,4 @@ export function session(config, variant, url, size) {
       dropped.add(1, stepTags);
     }
   };
-}
-
-function phase(config) {
-  return Date.now() - exec.scenario.startTime < config.warmupSeconds * 1000 ? 'warmup' : 'measure';
 }

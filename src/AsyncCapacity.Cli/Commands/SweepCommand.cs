@@ -53,6 +53,9 @@ internal static class SweepCommand
         var model = SweepOptions.Model();
         var rates = SweepOptions.Rates();
         var appSettings = SweepOptions.AppSettings();
+        var search = SweepOptions.Search();
+        var stacks = SweepOptions.Stacks();
+        var isolate = SweepOptions.Isolate();
         var baseline = new Option<bool>("--baseline")
         {
             Description = "Measure the instrument first: the app's /hello against a minimal ASP.NET Core app (bench/MinimalApp), "
@@ -63,6 +66,7 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
+            search, stacks, isolate,
         };
 
         // Rules that span options: each names what to type instead.
@@ -87,6 +91,11 @@ internal static class SweepCommand
             if (external && (Valid(result, appSettings) ?? []).Length > 0)
             {
                 result.AddError("--app-setting configures the app the sweep starts; with --target, set those environment variables on your app instead.");
+            }
+
+            if (external && Valid(result, isolate) == IsolationMode.On)
+            {
+                result.AddError("--isolate pins the app the sweep starts and k6 to CPUs of their own; with --target, pin your app yourself (taskset, or compose's cpuset).");
             }
 
             if (external && Valid(result, baseline))
@@ -175,6 +184,9 @@ internal static class SweepCommand
                 AppSettings = (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
                     .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
                 Baseline = parse.GetValue(baseline),
+                Search = parse.GetValue(search),
+                Stacks = parse.GetValue(stacks),
+                Isolation = targetUrl is null ? CpuIsolationChoice.Choose(parse.GetValue(isolate)) : null,
             };
         }
 

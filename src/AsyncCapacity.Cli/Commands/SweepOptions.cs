@@ -142,6 +142,42 @@ internal static class SweepOptions
     /// <summary>Classic ASP.NET ran about 12 requests per core at once; on the 2-core box this lab targets, about 20.</summary>
     public const int RequestQueueDefaultConcurrency = 20;
 
+    public static Option<bool> Search() => new("--search")
+    {
+        Description = "Search each variant's knee beyond its steps: narrowed to 10% or one client apart with fresh apps, 3 runs at each end "
+            + "(or climbed until the load generator, a ceiling or the probe budget stops it). off: the steps only, capacity read off them [default: on].",
+        DefaultValueFactory = _ => true,
+        CustomParser = OnOff,
+        Arity = ArgumentArity.ExactlyOne,
+    };
+
+    public static Option<bool> Stacks() => new("--stacks")
+    {
+        Description = "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
+            + $"{SweepRequest.StackTailSeconds:0} s more, and show where the pool's threads wait; the app the sweep starts only [default: on].",
+        DefaultValueFactory = _ => true,
+        CustomParser = OnOff,
+        Arity = ArgumentArity.ExactlyOne,
+    };
+
+    public static Option<IsolationMode> Isolate() => new("--isolate")
+    {
+        Description = "Give the app (and its database) and k6 CPUs of their own (taskset): each step then says which side was at its limit. "
+            + ".NET sizes itself to its CPUs, so the app's pool minimum follows. auto: on with 4 CPUs or more (the app keeps 2 or more), "
+            + "off below (on 2 cores it would halve the app's) [default: auto].",
+        DefaultValueFactory = _ => IsolationMode.Auto,
+        CustomParser = result => Enum.TryParse<IsolationMode>(result.Tokens[0].Value, ignoreCase: true, out var mode)
+            ? mode
+            : Error<IsolationMode>(result, $"--isolate takes auto, on or off; got '{result.Tokens[0].Value}'."),
+    };
+
+    private static bool OnOff(ArgumentResult result) => result.Tokens[0].Value.ToLowerInvariant() switch
+    {
+        "on" or "true" => true,
+        "off" or "false" => false,
+        var other => Error<bool>(result, $"{(result.Parent as OptionResult)?.Option.Name} takes on or off; got '{other}'."),
+    };
+
     public static Option<string?> DbProvider()
     {
         var option = new Option<string?>("--db-provider") { Description = "Database for the experiments that need one: PostgreSQL or SqlServer [default: PostgreSQL]." };

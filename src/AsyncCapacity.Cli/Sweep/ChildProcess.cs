@@ -28,10 +28,19 @@ internal sealed class ChildProcess : IAsyncDisposable
 
     public string LogPath { get; private init; } = "";
 
+    /// <param name="cpus">The CPUs it may run on (taskset's list, "0" or "2-3"), so that the app and k6 do not share cores; null: any.</param>
     public static ChildProcess Start(
         string fileName, IEnumerable<string> arguments, string workingDirectory,
-        IReadOnlyDictionary<string, string> environment, string logPath, Action<string>? onLine = null)
+        IReadOnlyDictionary<string, string> environment, string logPath, Action<string>? onLine = null, string? cpus = null)
     {
+        if (cpus is not null)
+        {
+            // taskset (util-linux) sets the affinity before the program starts, so a .NET process sizes itself to it:
+            // Environment.ProcessorCount, and with it the thread pool's minimum, follow the CPUs it may use.
+            arguments = ["-c", cpus, fileName, .. arguments];
+            fileName = "taskset";
+        }
+
         var startInfo = new ProcessStartInfo(fileName)
         {
             WorkingDirectory = workingDirectory,

@@ -1,17 +1,24 @@
 using System.Diagnostics;
 using System.Globalization;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>Progress on standard output: which step runs, how long the sweep has run and about how long is left.</summary>
-/// <param name="stepUnit">What a step's number counts: "clients", or "req/s" in the open model.</param>
-internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated, string stepUnit = "clients")
+/// <summary>
+/// Progress on standard output: which probe of which variant's search runs and why, how long the sweep has run, and
+/// how long is left: an estimate from the probes the finished variants needed, and the most it can be (every variant
+/// using its whole budget).
+/// </summary>
+/// <param name="variants">The variants the sweep will search, each with the most probes its search may take.</param>
+internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients")
 {
-    private int _totalSteps = totalSteps;
     private readonly Stopwatch _clock = Stopwatch.StartNew();
     private readonly TextWriter _out = Console.Out;
     private readonly TextWriter _error = Console.Error;
-    private int _done;
+    private readonly List<(int Used, int Max)> _finished = [];
+    private int _variant;
+    private int _probesInVariant;
+    private int _probesDone;
 
     public TimeSpan Elapsed => _clock.Elapsed;
 
@@ -19,33 +26,53 @@ internal sealed class ConsoleProgress(int totalSteps, TimeSpan estimated, string
 
     public void Warn(string message) => _error.WriteLine($"warning: {message}");
 
-    public void StepStarting(string experiment, string variant, int concurrency) =>
-        _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"[{_done + 1,2}/{_totalSteps}] {experiment} {variant,-6} {concurrency,4} {stepUnit}   elapsed {Format(Elapsed)}, ~{Format(Remaining())} left"));
-
-    public void StepDone(string summary)
+    public void ProbeStarting(string experiment, string variant, NextProbe probe)
     {
-        _done++;
+        _probesInVariant++;
+        var (estimate, most) = Remaining();
+        _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"[{experiment} {variant}] probe {_probesInVariant} of at most {Max(_variant)}: {probe.Concurrency} {stepUnit}, {Pass(probe)}   elapsed {Format(Elapsed)}, ~{Format(estimate)} left (at most {Format(most)})"));
+    }
+
+    public void ProbeDone(string summary)
+    {
+        _probesDone++;
         _out.WriteLine($"        {summary}");
     }
 
-    /// <summary>Steps that will not run (a skipped experiment) leave the count and the estimate.</summary>
-    public void Skip(int steps)
+    /// <summary>A variant's search ended (or was skipped, with no probe): its probes teach the estimate of the others'.</summary>
+    public void VariantDone()
     {
-        _totalSteps -= steps;
-        estimated -= estimated * steps / Math.Max(1, _totalSteps + steps);
+        _finished.Add((_probesInVariant, Max(_variant)));
+        _variant++;
+        _probesInVariant = 0;
     }
 
-    private TimeSpan Remaining()
-    {
-        if (_done == 0)
-        {
-            return estimated;
-        }
+    private int Max(int variant) => variant < variants.Count ? variants[variant] : 0;
 
-        var perStep = Elapsed / _done;
-        return perStep * (_totalSteps - _done);
+    /// <summary>
+    /// The estimate: each variant still to come uses the share of its budget the finished ones used (two-thirds before
+    /// any has finished); the most: every one uses its whole budget. Both at the mean time of a probe so far.
+    /// </summary>
+    private (TimeSpan Estimate, TimeSpan Most) Remaining()
+    {
+        var perProbe = _probesDone > 0 ? Elapsed / _probesDone : probeDuration;
+        var used = _finished.Where(f => f.Max > 0).ToList();
+        var share = used.Count > 0 ? used.Sum(f => f.Used) / (double)used.Sum(f => f.Max) : 2 / 3.0;
+        var current = Max(_variant);
+        var later = variants.Skip(_variant + 1).Sum();
+        var most = Math.Max(0, current - _probesInVariant + 1) + later;
+        var estimate = Math.Max(0, (share * current) - _probesInVariant + 1) + (share * later);
+        return (perProbe * estimate, perProbe * most);
     }
+
+    private static string Pass(NextProbe probe) => probe.Pass switch
+    {
+        ProbePass.Coarse => "coarse pass",
+        ProbePass.Expand => $"searching: {probe.Why}",
+        ProbePass.Narrow => $"narrowing the bracket {probe.Why}",
+        _ => $"repeat, {probe.Why}",
+    };
 
     private static string Format(TimeSpan span) => span.TotalHours >= 1
         ? span.ToString(@"h\:mm\:ss", CultureInfo.InvariantCulture)

@@ -18,7 +18,7 @@ internal sealed class FreshApps : IAppSource
 
     public string Target => "the app, built in Release and started by the sweep on 127.0.0.1";
 
-    public string Isolation => "a fresh app process for every step: no step inherits threads grown by another";
+    public string Isolation => "a fresh app process for every probe: no probe inherits threads grown by another";
 
     public static async Task<FreshApps> PrepareAsync(
         RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
@@ -31,30 +31,27 @@ internal sealed class FreshApps : IAppSource
         progress.Info("Building the app (Release)...");
         await WebApp.BuildAsync(layout, logDirectory, cancellationToken);
         var database = request.Experiments.Any(e => e.UsesDatabase)
-            ? await SweepDatabase.PrepareAsync(request.Database, logDirectory, progress, cancellationToken)
+            ? await SweepDatabase.PrepareAsync(request.Database, logDirectory, progress, cancellationToken, request.Isolation?.AppCpus)
             : SweepDatabase.None;
         return new FreshApps(layout, request, database, logDirectory);
     }
 
     public string? SkippedReason(Experiment experiment) => experiment.UsesDatabase ? _database.SkippedReason : null;
 
-    public IEnumerable<SweepBatch> Batches(Experiment experiment, IReadOnlyList<int> steps) =>
-        from variant in experiment.Variants
-        from concurrency in steps
-        select new SweepBatch($"{experiment.Id}-{variant.Name}-c{concurrency}", [variant.Name], [concurrency], CooldownSeconds: 0);
+    public double CooldownSeconds => 0;
 
-    public async Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken)
+    public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken)
     {
-        var timelineFile = Path.Combine(_logDirectory, $"{batch.Name}-timeline.jsonl");
-        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{batch.Name}-app.log"),
-            cancellationToken, tls: experiment.UsesTls(_request.Parameters[experiment.Id]));
+        var timelineFile = Path.Combine(_logDirectory, $"{probe.Name}-timeline.jsonl");
+        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
+            cancellationToken, tls: experiment.UsesTls(_request.Parameters[experiment.Id]), cpus: _request.Isolation?.AppCpus);
         return new FreshApp(app, timelineFile);
     }
 
     /// <summary>The app as every step gets it (sampler, timeline, the sweep's settings), without a database: the instrument's baseline.</summary>
     public Task<WebApp> StartBaselineAsync(string name, CancellationToken cancellationToken) =>
         WebApp.StartAsync(_layout, Environment(null, Path.Combine(_logDirectory, $"{name}-timeline.jsonl")),
-            Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken);
+            Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken, cpus: _request.Isolation?.AppCpus);
 
     public ValueTask DisposeAsync() => _database.DisposeAsync();
 
@@ -97,6 +94,8 @@ internal sealed class FreshApps : IAppSource
     private sealed class FreshApp(WebApp app, string timelineFile) : IRunningApp
     {
         public Uri Url => app.Url;
+
+        public int? ProcessId => app.ProcessId;
 
         public Uri LoadUrl => app.TlsUrl ?? app.Url;
 

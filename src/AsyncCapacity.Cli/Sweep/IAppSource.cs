@@ -3,9 +3,9 @@ using AsyncCapacity.Report.K6;
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>
-/// Where the app under test comes from: <see cref="FreshApps"/> starts a new process for every step, so no step inherits
-/// threads grown by another; <see cref="RunningTarget"/> is an app someone else runs, with a cool-down between steps.
-/// The sweep runs one loop over either.
+/// Where the app under test comes from: <see cref="FreshApps"/> starts a new process for every probe, so no probe
+/// inherits threads grown by another; <see cref="RunningTarget"/> is an app someone else runs, with a cool-down before
+/// every probe but the first. The sweep runs one loop over either.
 /// </summary>
 internal interface IAppSource : IAsyncDisposable
 {
@@ -17,19 +17,22 @@ internal interface IAppSource : IAsyncDisposable
     /// <summary>Why an experiment cannot run here (its database could not be had), or null.</summary>
     string? SkippedReason(Experiment experiment);
 
-    /// <summary>How an experiment's steps are grouped into k6 runs, each against one app.</summary>
-    IEnumerable<SweepBatch> Batches(Experiment experiment, IReadOnlyList<int> steps);
+    /// <summary>Idle seconds before every probe but the first: 0 for a fresh app per probe, so idle threads retire in a target.</summary>
+    double CooldownSeconds { get; }
 
-    Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken);
+    Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken);
 }
 
-/// <summary>One k6 run: its variants and steps in order, and the pause between steps.</summary>
-internal sealed record SweepBatch(string Name, IReadOnlyList<string> Variants, IReadOnlyList<int> Steps, double CooldownSeconds);
+/// <summary>One probe: one k6 run of one variant at one load, against one app. <c>Name</c> names its files: "sleep-sync-c50-r2".</summary>
+internal sealed record ProbeRun(string Name, string Variant, int Concurrency);
 
 /// <summary>The app a batch runs against.</summary>
 internal interface IRunningApp : IAsyncDisposable
 {
     Uri Url { get; }
+
+    /// <summary>The app's process, when the sweep started it (its threads' stacks can then be taken); null for a target.</summary>
+    int? ProcessId => null;
 
     /// <summary>Where k6 sends the load: the app's TLS listener for a sweep over TLS (websocket.tls=true), else <see cref="Url"/>.</summary>
     Uri LoadUrl => Url;

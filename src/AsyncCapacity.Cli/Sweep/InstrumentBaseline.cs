@@ -37,7 +37,7 @@ internal static class InstrumentBaseline
             {
                 var label = $"baseline-{name}-r{round}";
                 await using var app = name == "minimal"
-                    ? await WebApp.StartMinimalAsync(layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken)
+                    ? await WebApp.StartMinimalAsync(layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken, request.Isolation?.AppCpus)
                     : await apps.StartBaselineAsync(label, cancellationToken);
                 var (result, cpuWindow) = await RunK6Async(layout, request, k6, cpu, app.Url, Path.Combine(rawDirectory, label), cancellationToken);
                 measured.Add(result.Rps);
@@ -68,7 +68,7 @@ internal static class InstrumentBaseline
             ["RESULTS_FILE"] = resultsFile,
             ["K6_NO_USAGE_REPORT"] = "true",
         };
-        await using var process = k6.Run(layout, layout.BaselineScript, environment, files + "-k6.log");
+        await using var process = k6.Run(layout, layout.BaselineScript, environment, files + "-k6.log", cpus: request.Isolation?.LoadGeneratorCpus);
         cpu.Track(process.Id);
         var measureFrom = DateTimeOffset.UtcNow.AddSeconds(request.WarmupSeconds + 1).ToUnixTimeMilliseconds();
         var exitCode = await process.WaitForExitAsync(cancellationToken);

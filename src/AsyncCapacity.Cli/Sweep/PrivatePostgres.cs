@@ -36,7 +36,8 @@ internal sealed class PrivatePostgres : IAsyncDisposable
     }
 
     /// <param name="maxConnections">Above the app's pool size: PostgreSQL reserves 3 of its connections for superusers.</param>
-    public static async Task<PrivatePostgres> StartAsync(string logDirectory, int maxConnections, CancellationToken cancellationToken)
+    /// <param name="cpus">Where the server may run: with CPU isolation, beside the app it serves, away from k6.</param>
+    public static async Task<PrivatePostgres> StartAsync(string logDirectory, int maxConnections, CancellationToken cancellationToken, string? cpus = null)
     {
         var binaries = FindBinaries() ?? throw new HarnessException(Unavailable()!);
         var directory = Directory.CreateTempSubdirectory("capacity-pg-").FullName;
@@ -54,7 +55,7 @@ internal sealed class PrivatePostgres : IAsyncDisposable
                  "-c", "listen_addresses=127.0.0.1", "-c", $"unix_socket_directories={directory}",
                  "-c", $"max_connections={maxConnections}"]);
             var server = ChildProcess.Start(file, arguments, directory, new Dictionary<string, string>(),
-                Path.Combine(logDirectory, "postgres.log"),
+                Path.Combine(logDirectory, "postgres.log"), cpus: cpus, onLine:
                 line =>
                 {
                     if (line.Contains("database system is ready to accept connections", StringComparison.Ordinal))

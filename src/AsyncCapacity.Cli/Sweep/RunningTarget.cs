@@ -3,13 +3,13 @@ using AsyncCapacity.Report.K6;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>An app someone else started (--target, or the app container of docker compose): one k6 run per experiment, cool-downs between steps.</summary>
+/// <summary>An app someone else started (--target, or the app container of docker compose): one k6 run per probe, a cool-down before each but the first.</summary>
 internal sealed class RunningTarget(Uri url, double cooldownSeconds) : IAppSource
 {
     public string Target => url.ToString();
 
     public string Isolation => string.Create(CultureInfo.InvariantCulture,
-        $"one app process for all steps, {cooldownSeconds:0.#} s cool-down between steps (idle pool threads retire after ~20 s)");
+        $"one app process for all probes, {cooldownSeconds:0.#} s cool-down between probes (idle pool threads retire after ~20 s)");
 
     public static async Task<RunningTarget> CheckAsync(Uri url, double cooldownSeconds, CancellationToken cancellationToken) =>
         await new AppClient(url).IsHealthyAsync(cancellationToken)
@@ -19,10 +19,9 @@ internal sealed class RunningTarget(Uri url, double cooldownSeconds) : IAppSourc
 
     public string? SkippedReason(Experiment experiment) => null;
 
-    public IEnumerable<SweepBatch> Batches(Experiment experiment, IReadOnlyList<int> steps) =>
-        [new SweepBatch(experiment.Id, [.. experiment.Variants.Select(v => v.Name)], steps, cooldownSeconds)];
+    public double CooldownSeconds => cooldownSeconds;
 
-    public Task<IRunningApp> StartAsync(Experiment experiment, SweepBatch batch, CancellationToken cancellationToken) =>
+    public Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken) =>
         Task.FromResult<IRunningApp>(new Running(url));
 
     public ValueTask DisposeAsync() => ValueTask.CompletedTask;

@@ -25,7 +25,7 @@ internal sealed class SweepDatabase : IAsyncDisposable
     public static SweepDatabase None { get; } = new(null, null, null, null);
 
     public static async Task<SweepDatabase> PrepareAsync(
-        DatabaseSettings settings, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
+        DatabaseSettings settings, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken, string? cpus = null)
     {
         if (settings.ConnectionString is not null)
         {
@@ -38,7 +38,7 @@ internal sealed class SweepDatabase : IAsyncDisposable
         }
 
         progress.Info("Starting a private PostgreSQL on loopback (removed at the end)...");
-        var postgres = await PrivatePostgres.StartAsync(logDirectory, maxConnections: settings.PoolSize + 50, cancellationToken);
+        var postgres = await PrivatePostgres.StartAsync(logDirectory, maxConnections: settings.PoolSize + 50, cancellationToken, cpus);
         return new SweepDatabase("PostgreSQL", postgres.ConnectionString, null, postgres);
     }
 

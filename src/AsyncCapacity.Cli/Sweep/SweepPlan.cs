@@ -9,8 +9,20 @@ internal static class SweepPlan
     public static string Describe(SweepRequest request)
     {
         var text = new StringBuilder();
-        var target = request.Target is null ? "a fresh app process per step, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between steps)";
-        text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per step, against {target}.");
+        var target = request.Target is null ? "a fresh app process per probe, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)";
+        text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
+        text.AppendLine(request.Search
+            ? "Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched: narrowed to 10% or one apart, 3 runs at each end, or climbed until the load generator, the ceiling or the probe budget stops it."
+            : "Each variant: its steps only (--search off); capacity read off the grid.");
+        if (request.Isolation is { } isolation)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores}, its pool's minimum), k6 on CPU {isolation.LoadGeneratorCpus}.");
+        }
+
+        if (request.TailSeconds > 0)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"Thread stacks: taken in a {request.TailSeconds:0.#} s tail after each window, the load still on.");
+        }
         if (request.AppSettings is { Count: > 0 } appSettings)
         {
             text.AppendLine(CultureInfo.InvariantCulture, $"App settings: {string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}"))}.");
@@ -32,12 +44,13 @@ internal static class SweepPlan
             var sla = request.SlaFor(experiment);
             var parameters = string.Join(", ", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}"));
             var steps = request.StepsFor(experiment);
+            var probes = request.SearchPolicyFor(experiment).MaxProbes;
             var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
             var database = !experiment.UsesDatabase ? ""
                 : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? "; a private PostgreSQL" : $"; {request.Database.Provider} given";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit} = {experiment.Variants.Count * steps.Count} steps{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit}, at most {probes} probes each{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
 
         if (request.RequestQueue is { } queue)
@@ -45,7 +58,8 @@ internal static class SweepPlan
             text.AppendLine(CultureInfo.InvariantCulture, $"  request queue: {queue.MaxConcurrent} served at once, {queue.Limit} may wait.");
         }
 
-        text.AppendLine(CultureInfo.InvariantCulture, $"{request.StepCount} steps, about {request.EstimatedDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
+        text.AppendLine(CultureInfo.InvariantCulture,
+            $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
     }
 }

@@ -2,6 +2,7 @@ using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Contracts.Gauges;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -51,6 +52,29 @@ internal sealed record SweepRequest
     /// <summary>Measure the instrument's overhead first (--baseline).</summary>
     public bool Baseline { get; init; }
 
+    /// <summary>Search each variant's knee beyond the declared steps (--search on); false reads capacity off the grid.</summary>
+    public bool Search { get; init; } = true;
+
+    /// <summary>Take the app's thread stacks at the end of every probe's window (--stacks on), when the sweep started the app.</summary>
+    public bool Stacks { get; init; } = true;
+
+    /// <summary>CPU sets of their own for the app and k6 (--isolate); null when they share the machine.</summary>
+    public CpuIsolation? Isolation { get; init; }
+
+    /// <summary>The load kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
+    public double TailSeconds => Stacks && Target is null ? StackTailSeconds : 0;
+
+    /// <summary>Long enough for a snapshot's EventPipe session (its rundown takes 0.2–0.7 s here) to run under the step's load.</summary>
+    public const double StackTailSeconds = 1.5;
+
+    /// <summary>How far the capacity search goes for this experiment: its steps as the coarse pass, the sweep's ceiling.</summary>
+    public SearchPolicy SearchPolicyFor(Experiment experiment) => new()
+    {
+        Coarse = StepsFor(experiment),
+        Refine = Search,
+        Ceiling = SweepOptions.MaxConcurrency,
+    };
+
     /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on.</summary>
     public Experiment Plotted(Experiment experiment) => RequestQueue is null
         ? experiment
@@ -70,22 +94,28 @@ internal sealed record SweepRequest
     }
 
     /// <summary>How the experiment's steps are judged and read: its SLA (with overrides), this sweep's model, its kind and gauges.</summary>
-    public ExperimentTerms TermsFor(Experiment experiment) => ExperimentTerms.Of(Plotted(experiment), SlaFor(experiment), Model);
+    public ExperimentTerms TermsFor(Experiment experiment) => ExperimentTerms.Of(Plotted(experiment), SlaFor(experiment), Model, Isolation);
 
     /// <summary>The SLA most experiments of the sweep are judged by, for the run header; each experiment shows its own.</summary>
     public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s).OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
 
-    public int StepCount => Experiments.Sum(e => e.Variants.Count * StepsFor(e).Count);
+    /// <summary>The most probes the sweep can run: every variant's coarse pass and search budget.</summary>
+    public int MaxProbes => Experiments.Sum(e => e.Variants.Count * SearchPolicyFor(e).MaxProbes);
 
-    /// <summary>Steps (clients, or req/s in the open model) of the whole sweep, for the run header.</summary>
+    /// <summary>Steps (clients, or req/s in the open model) of the sweep's coarse passes, for the run header.</summary>
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
     public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
-    /// <summary>Seconds of load (and of the baseline, when asked), plus a few per step for starting the app and k6 when the harness owns the app.</summary>
-    public TimeSpan EstimatedDuration => TimeSpan.FromSeconds(
-        StepCount * (WarmupSeconds + StepSeconds + (Target is null ? 3 : CooldownSeconds))) + (Baseline ? InstrumentBaseline.Duration(this) : TimeSpan.Zero);
+    /// <summary>One probe: its load and tail, and starting the app and k6 (a fresh app) or the cool-down before it (a target).</summary>
+    public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds + (Target is null ? ProbeStartSeconds : CooldownSeconds));
+
+    /// <summary>Starting a fresh app and k6, stopping them and taking the stacks, as measured here on 2 cores.</summary>
+    public const double ProbeStartSeconds = 1.5;
+
+    /// <summary>The longest the sweep can take: every probe the budget allows, and the baseline when asked.</summary>
+    public TimeSpan WorstCaseDuration => (ProbeDuration * MaxProbes) + (Baseline ? InstrumentBaseline.Duration(this) : TimeSpan.Zero);
 }
 
 /// <summary>

@@ -1,32 +1,48 @@
 using System.Globalization;
+using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.K6;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
+using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>
-/// Runs the sweep: for every experiment, its batches of steps (one per fresh app, or all against a target) through k6,
-/// each step analysed once as it ends, then the report. The loop is the same whichever <see cref="IAppSource"/> serves it.
+/// Runs the sweep: for every experiment and variant, the capacity search (<see cref="CapacitySearch"/>) asks for a probe,
+/// the probe runs through k6 against a fresh app (or the target, after a cool-down), is analysed once as it ends, its
+/// app's thread stacks taken just after its window, and the search asks again until it has found the knee; then the
+/// report. The loop is the same whichever <see cref="IAppSource"/> serves it.
 /// </summary>
 internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 {
-    /// <summary>How long k6 may run past its plan (steps and pauses) before the sweep ends the sessions the app still holds.</summary>
+    /// <summary>How long k6 may run past its plan before the sweep ends the sessions the app still holds.</summary>
     private static readonly TimeSpan OverrunGrace = TimeSpan.FromSeconds(20);
 
+    /// <summary>The line k6-scripts/lib/experiment.js prints in setup(): when the probe's scenario starts, Unix ms.</summary>
+    private const string ScenariosStart = "asynccapacity: scenarios start at ";
+
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
-    private readonly ConsoleProgress _progress = new(request.StepCount, request.EstimatedDuration, request.Model.StepUnit);
+    private readonly ConsoleProgress _progress = new(
+        [.. request.Experiments.SelectMany(e => e.Variants.Select(_ => request.SearchPolicyFor(e).MaxProbes))], request.ProbeDuration, request.Model.StepUnit);
+
     private RuntimeReport? _app;
+    private bool _anyProbe;
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {
         var startedAt = DateTimeOffset.UtcNow;
         Directory.CreateDirectory(_rawDirectory);
         var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
-        _progress.Info(string.Create(CultureInfo.InvariantCulture,
-            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} at {string.Join(",", request.StepsFor(e))}"))} {request.Model.StepUnit} "
-            + $"({request.StepCount} steps, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s each, about {request.EstimatedDuration.TotalMinutes:0.#} min) with {k6.Version}."));
+        _progress.Info(
+            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", request.StepsFor(e))})"))} {request.Model.StepUnit}, "
+            + (request.Search ? "then each variant's knee searched" : "the grid only (--search off)")
+            + Invariant($": at most {request.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, at most {request.WorstCaseDuration.TotalMinutes:0} min, with {k6.Version}."));
+        if (request.Isolation is { } isolation)
+        {
+            _progress.Info($"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores} {(isolation.AppCores == 1 ? "core" : "cores")}, so the pool's minimum is {isolation.AppCores}), k6 on CPU {isolation.LoadGeneratorCpus}.");
+        }
 
         await using IAppSource source = request.Target is { } target
             ? await RunningTarget.CheckAsync(target, request.CooldownSeconds, cancellationToken)
@@ -39,29 +55,15 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var experiments = new List<ExperimentResult>();
         foreach (var experiment in request.Experiments.Select(request.Plotted))
         {
-            var parameters = request.Parameters[experiment.Id];
-            if (source.SkippedReason(experiment) is { } reason)
-            {
-                _progress.Warn($"{experiment.Id} skipped: {reason}");
-                _progress.Skip(experiment.Variants.Count * request.StepsFor(experiment).Count);
-                experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.TermsFor(experiment), parameters, [], reason)));
-                continue;
-            }
-
-            var steps = new List<AnalysedStep>();
-            foreach (var batch in source.Batches(experiment, request.StepsFor(experiment)))
-            {
-                steps.AddRange(await RunBatchAsync(source, experiment, batch, k6, cpu, probe: steps.Count == 0, cancellationToken));
-            }
-
-            experiments.Add(ResultsBuilder.Build(new ExperimentRun(experiment, request.TermsFor(experiment), parameters, steps)));
+            experiments.Add(await RunExperimentAsync(source, experiment, k6, cpu, cancellationToken));
         }
 
         var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
             request.AppSettings.Count > 0 ? request.AppSettings : null);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
-            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead);
+            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead,
+            request.Isolation);
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in experiments)
@@ -74,47 +76,100 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             _progress.Info($"Instrument overhead: the app's /hello at {overhead.Ratio:0.00}× a minimal ASP.NET Core app's req/s ({overhead.AppRps:#,0} vs {overhead.MinimalRps:#,0}).");
         }
 
-        _progress.Info($"Report: {html}");
+        _progress.Info($"Report: {html} (took {_progress.Elapsed.TotalMinutes:0.#} min)");
     }
 
-    private async Task<List<AnalysedStep>> RunBatchAsync(
-        IAppSource source, Experiment experiment, SweepBatch batch, K6Tool k6, HostCpuSampler cpu, bool probe, CancellationToken cancellationToken)
+    /// <summary>Every variant's search, one probe at a time, then the experiment's results.</summary>
+    private async Task<ExperimentResult> RunExperimentAsync(
+        IAppSource source, Experiment experiment, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
-        _progress.StepStarting(experiment.Id, string.Join("+", batch.Variants), batch.Steps[^1]);
+        var terms = request.TermsFor(experiment);
+        var parameters = request.Parameters[experiment.Id];
+        if (source.SkippedReason(experiment) is { } reason)
+        {
+            _progress.Warn($"{experiment.Id} skipped: {reason}");
+            foreach (var _ in experiment.Variants)
+            {
+                _progress.VariantDone();
+            }
+
+            return ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, [], reason));
+        }
+
+        var steps = new List<AnalysedStep>();
+        var findings = new Dictionary<string, SearchFinding>();
+        var policy = request.SearchPolicyFor(experiment);
+        foreach (var variant in experiment.Variants)
+        {
+            var outcomes = new List<ProbeOutcome>();
+            while (CapacitySearch.Next(policy, outcomes) is NextProbe probe)
+            {
+                _progress.ProbeStarting(experiment.Id, variant.Name, probe);
+                var run = outcomes.Count(o => o.Concurrency == probe.Concurrency) + 1;
+                var step = await RunProbeAsync(source, experiment, variant, probe, run, terms, k6, cpu, checkRoutes: steps.Count == 0, cancellationToken);
+                steps.Add(step);
+                outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla, probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
+            }
+
+            findings[variant.Name] = ((SearchDone)CapacitySearch.Next(policy, outcomes)).Finding;
+            _progress.VariantDone();
+        }
+
+        return ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, steps, Findings: findings));
+    }
+
+    /// <summary>One probe: a fresh app (or the target after its cool-down), k6 at one load, the stacks after its window, the analysis.</summary>
+    private async Task<AnalysedStep> RunProbeAsync(
+        IAppSource source, Experiment experiment, Variant variant, NextProbe probe, int run, ExperimentTerms terms, K6Tool k6, HostCpuSampler cpu,
+        bool checkRoutes, CancellationToken cancellationToken)
+    {
+        if (_anyProbe && source.CooldownSeconds > 0)
+        {
+            await Task.Delay(TimeSpan.FromSeconds(source.CooldownSeconds), cancellationToken);
+        }
+
+        _anyProbe = true;
+        var name = string.Create(CultureInfo.InvariantCulture, $"{experiment.Id}-{variant.Name}-c{probe.Concurrency}-r{run}");
         K6Summary summary;
         IReadOnlyList<RuntimeSample> timeline;
-        await using (var app = await source.StartAsync(experiment, batch, cancellationToken))
+        StackSnapshot? stacks;
+        await using (var app = await source.StartAsync(experiment, new ProbeRun(name, variant.Name, probe.Concurrency), cancellationToken))
         {
             _app = RunDescription.Merge(_app, await app.DescribeAsync(cancellationToken));
-            if (probe)
+            if (checkRoutes)
             {
                 await ProbeAsync(experiment, new AppClient(app.Url), cancellationToken);
             }
 
-            summary = await RunK6Async(experiment, app, batch, k6, cpu, cancellationToken);
+            (summary, stacks) = await RunK6Async(experiment, app, name, variant.Name, probe.Concurrency, k6, cpu, cancellationToken);
             timeline = await app.FinishAsync(summary, cancellationToken);
         }
 
-        var terms = request.TermsFor(experiment);
-        var analysed = new List<AnalysedStep>();
-        foreach (var step in summary.Steps)
+        var step = summary.Steps.Single();
+        var window = StandaloneResults.StepWindow(timeline, step);
+        var waits = stacks is null ? null : WaitGroups.Of(stacks);
+        var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), terms) with
         {
-            var window = StandaloneResults.StepWindow(timeline, step);
-            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu.Window(step.MeasureFromMs, step.EndMs)), terms);
-            analysed.Add(new AnalysedStep(step.Variant, step.StartMs, result, window));
-            _progress.StepDone(summary.Steps.Count > 1
-                ? $"{step.Variant} {step.Concurrency} {request.Model.StepUnit}: {StepLine.Of(result, terms)}"
-                : StepLine.Of(result, terms));
+            Pass = probe.Pass,
+            Run = run,
+            Waits = waits,
+            WaitsCost = stacks is null ? null : new StackCost(stacks.SessionMs, stacks.TotalMs),
+        };
+        _progress.ProbeDone(StepLine.Of(result, terms));
+        if (StepLine.Why(result) is { Length: > 0 } why)
+        {
+            _progress.ProbeDone(why);
         }
 
-        return analysed;
+        return new AnalysedStep(step.Variant, step.StartMs, result, window);
     }
 
-    private async Task<K6Summary> RunK6Async(
-        Experiment experiment, IRunningApp app, SweepBatch batch, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    private async Task<(K6Summary Summary, StackSnapshot? Stacks)> RunK6Async(
+        Experiment experiment, IRunningApp app, string name, string variant, int concurrency, K6Tool k6, HostCpuSampler cpu,
+        CancellationToken cancellationToken)
     {
         var baseUrl = app.LoadUrl;
-        var resultsFile = Path.Combine(_rawDirectory, $"{batch.Name}-k6.json");
+        var resultsFile = Path.Combine(_rawDirectory, $"{name}-k6.json");
         var sla = request.SlaFor(experiment);
         var environment = new Dictionary<string, string>
         {
@@ -122,11 +177,12 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["MODEL"] = request.Model.Name,
             ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
-            ["VARIANTS"] = string.Join(",", batch.Variants),
-            ["STEPS"] = string.Join(",", batch.Steps),
+            ["VARIANTS"] = variant,
+            ["STEPS"] = Invariant(concurrency),
             ["WARMUP_SECONDS"] = Invariant(request.WarmupSeconds),
             ["STEP_SECONDS"] = Invariant(request.StepSeconds),
-            ["COOLDOWN_SECONDS"] = Invariant(batch.CooldownSeconds),
+            ["TAIL_SECONDS"] = Invariant(app.ProcessId is null ? 0 : request.TailSeconds),
+            ["COOLDOWN_SECONDS"] = "0",
             ["SLA_P95_MS"] = Invariant(sla.P95Ms),
             ["SLA_ERROR_RATE"] = Invariant(sla.MaxErrorRate),
             ["RESULTS_FILE"] = resultsFile,
@@ -134,33 +190,79 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["K6_NO_USAGE_REPORT"] = "true",
         };
 
-        await using var process = k6.Run(layout, layout.SweepScript, environment, Path.Combine(_rawDirectory, $"{batch.Name}-k6.log"));
+        var scenariosStart = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
+        await using var process = k6.Run(layout, layout.SweepScript, environment, Path.Combine(_rawDirectory, $"{name}-k6.log"),
+            line =>
+            {
+                // k6 logs it as msg="asynccapacity: scenarios start at 1795462017038" source=console: the digits after the words.
+                var at = line.IndexOf(ScenariosStart, StringComparison.Ordinal);
+                var digits = at < 0 ? [] : line.AsSpan(at + ScenariosStart.Length);
+                digits = digits[..(digits.IndexOfAnyExceptInRange('0', '9') is var end and >= 0 ? end : digits.Length)];
+                if (long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var ms))
+                {
+                    scenariosStart.TrySetResult(ms);
+                }
+            },
+            request.Isolation?.LoadGeneratorCpus);
         cpu.Track(process.Id);
         var exited = process.WaitForExitAsync(cancellationToken);
-        if (await Task.WhenAny(exited, Task.Delay(Planned(batch) + OverrunGrace, cancellationToken)) != exited)
+        var stacks = request.Stacks && app.ProcessId is { } pid
+            ? TakeStacksAsync(pid, name, scenariosStart.Task, exited, cancellationToken)
+            : Task.FromResult<StackSnapshot?>(null);
+        if (await Task.WhenAny(exited, Task.Delay(Planned() + OverrunGrace, cancellationToken)) != exited)
         {
             // k6 ends only once every WebSocket session has closed, and it closes with the close handshake, waiting without
-            // a deadline for the app's answer: a starved app answers late, a mute one never. The steps are over by now.
+            // a deadline for the app's answer: a starved app answers late, a mute one never. The step is over by now.
+            await stacks;
             _progress.Warn(await app.EndSessionsAsync()
-                ? $"k6 was still waiting for the app to close its sessions {OverrunGrace.TotalSeconds:0} s after its last step; the app was stopped to end them (its steps were over)."
-                : $"k6 is still waiting for {baseUrl} to close its sessions {OverrunGrace.TotalSeconds:0} s after its last step; it ends when the target answers (Ctrl+C stops the sweep).");
+                ? $"k6 was still waiting for the app to close its sessions {OverrunGrace.TotalSeconds:0} s after its step; the app was stopped to end them (its step was over)."
+                : $"k6 is still waiting for {baseUrl} to close its sessions {OverrunGrace.TotalSeconds:0} s after its step; it ends when the target answers (Ctrl+C stops the sweep).");
         }
 
         var exitCode = await exited;
+        var snapshot = await stacks;
         if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
         {
-            throw new HarnessException($"k6 failed (exit {exitCode}) on {batch.Name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+            throw new HarnessException($"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
         }
 
-        return K6SummaryReader.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);
+        return (K6SummaryReader.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile), snapshot);
     }
 
-    /// <summary>How long a batch's k6 run is planned to last: its steps (warm-up and measure) and the pauses between them.</summary>
-    private TimeSpan Planned(SweepBatch batch)
+    /// <summary>
+    /// The app's thread stacks just after the measured window, while k6 keeps the step's load on (its tail), so the
+    /// window is not disturbed; kept beside the raw results. A snapshot that fails costs the step its waits, not the sweep.
+    /// </summary>
+    private async Task<StackSnapshot?> TakeStacksAsync(int pid, string name, Task<long> scenariosStart, Task k6Exited, CancellationToken cancellationToken)
     {
-        var steps = batch.Variants.Count * batch.Steps.Count;
-        return TimeSpan.FromSeconds(steps * (request.WarmupSeconds + request.StepSeconds) + Math.Max(0, steps - 1) * batch.CooldownSeconds);
+        if (await Task.WhenAny(scenariosStart, k6Exited) != scenariosStart)
+        {
+            return null;
+        }
+
+        var windowEnd = DateTimeOffset.FromUnixTimeMilliseconds(await scenariosStart).AddSeconds(request.WarmupSeconds + request.StepSeconds + 0.1);
+        var wait = windowEnd - DateTimeOffset.UtcNow;
+        if (wait > TimeSpan.Zero)
+        {
+            await Task.Delay(wait, cancellationToken);
+        }
+
+        try
+        {
+            var snapshot = await ThreadStacks.TakeAsync(pid, cancellationToken);
+            await File.WriteAllTextAsync(Path.Combine(_rawDirectory, $"{name}-stacks.json"),
+                System.Text.Json.JsonSerializer.Serialize(snapshot, WireJson.Options), cancellationToken);
+            return snapshot;
+        }
+        catch (HarnessException ex)
+        {
+            _progress.Warn($"no thread stacks for {name}: {ex.Message}");
+            return null;
+        }
     }
+
+    /// <summary>How long a probe's k6 run is planned to last: warm-up, window and tail.</summary>
+    private TimeSpan Planned() => TimeSpan.FromSeconds(request.WarmupSeconds + request.StepSeconds + request.TailSeconds);
 
     /// <summary>One request per variant before the sweep, so a refused request fails in a second, not after the whole sweep.</summary>
     private async Task ProbeAsync(Experiment experiment, AppClient client, CancellationToken cancellationToken)
@@ -189,4 +291,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 .Replace("{step}", "probe", StringComparison.Ordinal)));
 
     private static string Invariant(double value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static string Invariant(int value) => value.ToString(CultureInfo.InvariantCulture);
+
+    private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

@@ -15,6 +15,8 @@ internal sealed class WebApp : IAsyncDisposable
 
     public Uri Url { get; }
 
+    public int ProcessId => _process.Id;
+
     /// <summary>The TLS listener (its certificate made by the app at start), when one was asked for; null otherwise.</summary>
     public Uri? TlsUrl { get; }
 
@@ -38,24 +40,26 @@ internal sealed class WebApp : IAsyncDisposable
     }
 
     /// <summary>Starts bench/MinimalApp (built by <see cref="BuildMinimalAsync"/>) on a free loopback port.</summary>
-    public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath, CancellationToken cancellationToken) =>
+    public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath, CancellationToken cancellationToken, string? cpus = null) =>
         StartAsync(Path.Combine(layout.MinimalOutput, "MinimalApp.dll"), layout.MinimalOutput,
             new Dictionary<string, string> { ["ASPNETCORE_ENVIRONMENT"] = "Production", ["DOTNET_ENVIRONMENT"] = "Production" },
-            logPath, tls: false, cancellationToken);
+            logPath, tls: false, cpus, cancellationToken);
 
     /// <summary>Starts the app on a free loopback port and waits until /healthz answers; a process that exits first fails the start.</summary>
     public static Task<WebApp> StartAsync(
-        RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken, bool tls = false) =>
-        StartAsync(Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), layout.WebOutput, environment, logPath, tls, cancellationToken);
+        RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken,
+        bool tls = false, string? cpus = null) =>
+        StartAsync(Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), layout.WebOutput, environment, logPath, tls, cpus, cancellationToken);
 
     private static async Task<WebApp> StartAsync(
-        string dll, string workingDirectory, IReadOnlyDictionary<string, string> environment, string logPath, bool tls, CancellationToken cancellationToken)
+        string dll, string workingDirectory, IReadOnlyDictionary<string, string> environment, string logPath, bool tls, string? cpus,
+        CancellationToken cancellationToken)
     {
         var url = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
         var tlsUrl = tls ? new Uri($"https://127.0.0.1:{LoopbackPort.Free()}") : null;
         var urls = tlsUrl is null ? url.ToString() : $"{url};{tlsUrl}";
         var process = ChildProcess.Start(DotnetHost(),
-            [dll, "--urls", urls], workingDirectory, environment, logPath);
+            [dll, "--urls", urls], workingDirectory, environment, logPath, cpus: cpus);
         try
         {
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);

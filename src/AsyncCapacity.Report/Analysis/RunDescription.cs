@@ -13,7 +13,8 @@ public sealed record RunFacts(
     string Isolation,
     SweepSettings Settings,
     Sla Sla,
-    InstrumentOverhead? Overhead = null);
+    InstrumentOverhead? Overhead = null,
+    CpuIsolation? CpuIsolation = null);
 
 /// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
 public sealed record HostFacts(string Machine, string Os, ConnectionLimits? Limits = null)
@@ -46,7 +47,8 @@ public static class RunDescription
         run.Sla,
         host.Limits is null && app?.ListenBacklog is null ? null
             : (host.Limits ?? new ConnectionLimits(null, null, null, null)) with { ListenBacklog = app?.ListenBacklog },
-        run.Overhead);
+        run.Overhead,
+        run.CpuIsolation);
 
     /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>

@@ -1,10 +1,16 @@
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>The app's runtime figures over one step, read from its 1 Hz timeline, with the experiment's gauge columns.</summary>
+/// <summary>
+/// The app's runtime figures over one step, read from its 1 Hz timeline, with the experiment's gauge columns; and what
+/// the runtime itself recorded over the whole step (its load began to its window's end): the pool's changes to its
+/// thread-count goal by reason, lock contentions and GC pause.
+/// </summary>
 internal sealed record ServerWindow(
-    int? ThreadsAtStart, int? ThreadsAtEnd, long? MaxQueueLength, double? CpuPercent, IReadOnlyDictionary<string, double?> Gauges)
+    int? ThreadsAtStart, int? ThreadsAtEnd, long? MaxQueueLength, double? CpuPercent, IReadOnlyDictionary<string, double?> Gauges,
+    IReadOnlyDictionary<string, PoolAdjustmentTotals>? Adjustments = null, long? LockContentions = null, double? GcPauseMs = null)
 {
     /// <summary>How far from the step's start a sample may be and still say how many threads the step began with.</summary>
     private const long StartToleranceMs = 1500;
@@ -18,12 +24,20 @@ internal sealed record ServerWindow(
         var closing = timeline.Where(s => s.TimestampMs > step.MeasureFromMs && s.TimestampMs <= step.EndMs + 500).ToList();
         var before = timeline.LastOrDefault(s => s.TimestampMs <= step.MeasureFromMs);
 
+        // The whole step: from the last sample before its load began (a fresh app's first, else) to its window's end.
+        var stepFrom = timeline.LastOrDefault(s => s.TimestampMs <= step.StartMs) ?? atStart;
+        var stepTo = timeline.LastOrDefault(s => s.TimestampMs <= step.EndMs + 500);
+        var whole = stepFrom is not null && stepTo is not null && stepTo.TimestampMs > stepFrom.TimestampMs;
+
         return new ServerWindow(
             atStart?.ThreadCount,
             measured.Count > 0 ? measured[^1].ThreadCount : null,
             measured.Count > 0 ? measured.Max(s => s.PendingWorkItems) : null,
             closing.Count > 0 ? Math.Round(closing.Average(s => s.CpuPercent), 1) : null,
-            columns.ToDictionary(c => c.Id, c => Column(c, measured, before, closing)));
+            columns.ToDictionary(c => c.Id, c => Column(c, measured, before, closing)),
+            whole ? PoolAdjustmentChanges.Between(stepFrom!, stepTo!) : null,
+            whole ? PoolAdjustmentChanges.LockContentions(stepFrom!, stepTo!) : null,
+            whole ? PoolAdjustmentChanges.GcPauseMs(stepFrom!, stepTo!) : null);
     }
 
     private static double? Column(GaugeColumn column, List<RuntimeSample> measured, RuntimeSample? before, List<RuntimeSample> closing) =>

@@ -12,6 +12,12 @@ public static class StepAnalysis
     /// <summary>Above this machine CPU the load generator competes with the app for cores.</summary>
     public const double BusyMachineCpuPercent = 90;
 
+    /// <summary>A side at this share of its CPUs or more is at its limit.</summary>
+    public const double SaturatedPercent = 90;
+
+    /// <summary>Sharing the machine, k6 is the limit when the machine is busy and k6 holds this share of it or more (two-thirds of a core of two).</summary>
+    public const double SharedLoadGeneratorPercent = 33;
+
     public static StepResult Analyse(StepRun run, ExperimentTerms terms)
     {
         var step = run.Step;
@@ -22,6 +28,7 @@ public static class StepAnalysis
         // N = X·R holds for the closed model's N clients; an open step has no fixed N to check it against.
         double? littlesLaw = !terms.Model.IsOpen && latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
         var server = ServerWindow.Of(run.Timeline, step, terms.Gauges.SelectMany(g => g.Columns));
+        var saturated = Saturated(server.CpuPercent, run.Cpu, terms.Isolation);
 
         return new StepResult
         {
@@ -52,7 +59,11 @@ public static class StepAnalysis
             LittlesLawRatio = littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
             MeetsSla = verdict.Meets,
             Missed = verdict.Missed,
-            Flags = Flags(step, verdict, littlesLaw, run.Cpu, seconds),
+            Flags = Flags(step, verdict, littlesLaw, run.Cpu, seconds, saturated, terms.Isolation),
+            Saturated = saturated,
+            Adjustments = server.Adjustments,
+            LockContentions = server.LockContentions,
+            GcPauseMs = server.GcPauseMs,
             OfferedRps = terms.Model.IsOpen ? step.Concurrency : null,
             Dropped = step.Dropped,
             DroppedShare = verdict.DroppedShare,
@@ -62,7 +73,29 @@ public static class StepAnalysis
         };
     }
 
-    private static List<string> Flags(K6Step step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds)
+    /// <summary>
+    /// Which side ran out of CPU: with CPU sets of their own, the one at 90% of its CPUs (k6 first: then more load measures
+    /// k6); sharing the machine, k6 when the machine was busy and k6 held a third of it, else the app at 90% of its cores.
+    /// </summary>
+    public static Saturation? Saturated(double? appCpuPercent, HostCpu? cpu, CpuIsolation? isolation)
+    {
+        if (cpu is not null && LoadGeneratorPercentOfItsCpus(cpu, isolation) is var loadGenerator
+            && (isolation is null
+                ? cpu.MachinePercent >= BusyMachineCpuPercent && cpu.LoadGeneratorPercent >= SharedLoadGeneratorPercent
+                : loadGenerator >= SaturatedPercent))
+        {
+            return Saturation.LoadGenerator;
+        }
+
+        return appCpuPercent >= SaturatedPercent ? Saturation.App : null;
+    }
+
+    /// <summary>k6's CPU as a share of the CPUs it may use: all of the machine's, or its own set's.</summary>
+    public static double LoadGeneratorPercentOfItsCpus(HostCpu cpu, CpuIsolation? isolation) =>
+        isolation is null ? cpu.LoadGeneratorPercent : Math.Round(cpu.LoadGeneratorPercent * isolation.MachineCores / isolation.LoadGeneratorCores, 1);
+
+    private static List<string> Flags(
+        K6Step step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds, Saturation? saturated, CpuIsolation? isolation)
     {
         var flags = new List<string>();
         if (step.Requests == 0)
@@ -105,7 +138,13 @@ public static class StepAnalysis
                         : "Requests were still unfinished when the step ended, so the completed ones understate latency."));
         }
 
-        if (cpu is { MachinePercent: >= BusyMachineCpuPercent })
+        if (saturated == Saturation.LoadGenerator && isolation is not null)
+        {
+            flags.Add(FormattableString.Invariant(
+                $"k6 used {LoadGeneratorPercentOfItsCpus(cpu!, isolation):0}% of its CPUs ({isolation.LoadGeneratorCpus}): the load generator was the limit of this step, so a higher load would measure k6, not the app."));
+        }
+
+        if (isolation is null && cpu is { MachinePercent: >= BusyMachineCpuPercent })
         {
             flags.Add(FormattableString.Invariant(
                 $"The machine's CPU was {cpu.MachinePercent:0}% busy (k6 itself {cpu.LoadGeneratorPercent:0}%): the app, k6 and anything else running competed for cores, so latencies may be overstated."));

@@ -14,10 +14,11 @@ public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent,
 /// How an experiment's steps are judged and read: its SLA, the load model of the run, its load kind (units, sessions),
 /// and the gauges whose columns each step computes.
 /// </summary>
-public sealed record ExperimentTerms(Sla Sla, LoadModel Model, LoadKind Kind, IReadOnlyList<Gauge> Gauges)
+/// <param name="Isolation">The CPU sets of the app and k6, when the run had them: each step then says which side was at its limit.</param>
+public sealed record ExperimentTerms(Sla Sla, LoadModel Model, LoadKind Kind, IReadOnlyList<Gauge> Gauges, CpuIsolation? Isolation = null)
 {
-    public static ExperimentTerms Of(Experiment declaration, Sla sla, LoadModel model) =>
-        new(sla, model, declaration.Load, ResultsBuilder.GaugesOf(declaration));
+    public static ExperimentTerms Of(Experiment declaration, Sla sla, LoadModel model, CpuIsolation? isolation = null) =>
+        new(sla, model, declaration.Load, ResultsBuilder.GaugesOf(declaration), isolation);
 }
 
 /// <summary>One analysed step and the samples it was analysed from (they become its variant's timeline).</summary>

@@ -29,7 +29,14 @@ public sealed record RunInfo(
     SweepSettings Settings,
     Sla Sla,
     ConnectionLimits? Limits = null,
-    InstrumentOverhead? Overhead = null);
+    InstrumentOverhead? Overhead = null,
+    CpuIsolation? CpuIsolation = null);
+
+/// <summary>
+/// Disjoint CPU sets for the app (with its database) and for the load generator (`capacity sweep --isolate`): taskset's
+/// lists, and how many CPUs each side had of the machine's. .NET sized the app to its CPUs: its pool's minimum is AppCores.
+/// </summary>
+public sealed record CpuIsolation(string AppCpus, string LoadGeneratorCpus, int AppCores, int LoadGeneratorCores, int MachineCores);
 
 /// <summary>
 /// The instrument's own cost, measured at the start of a run with `capacity sweep --baseline`: the lab's app and a minimal

@@ -78,8 +78,13 @@ public static class WaitGroups
         ]);
     }
 
+    /// <summary>
+    /// A frame of the app's own code: in its namespace, but neither middleware (every request passes through it) nor the
+    /// instrument (its Diagnostics namespace: the sampler's own thread, the request timing), which is not what is measured.
+    /// </summary>
     private static bool IsAppFrame(string name, string appNamespace) =>
         name.StartsWith(appNamespace + ".", StringComparison.Ordinal)
+        && !name.StartsWith(appNamespace + ".Diagnostics.", StringComparison.Ordinal)
         && !name[..Math.Max(0, name.LastIndexOf('.'))].EndsWith("Middleware", StringComparison.Ordinal);
 
     /// <summary>A pool worker between work items waits in the pool's semaphore, called from its dispatch loop.</summary>

@@ -27,7 +27,7 @@ public static class WaitText
         var others = summary.OtherThreads - summary.Groups.Where(g => !g.Pool).Sum(g => g.Threads);
         if (others > 0)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"{others} other {(others == 1 ? "thread" : "threads")} outside the app's code (the runtime's, Kestrel's)");
+            text.AppendLine(CultureInfo.InvariantCulture, $"{others} other {(others == 1 ? "thread" : "threads")} outside the app's code (the runtime's, Kestrel's, the instrument's sampler)");
         }
 
         return text.ToString();
