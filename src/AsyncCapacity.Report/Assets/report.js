@@ -88,6 +88,7 @@
       spanGaps: false,
       order: model.order || 0,
       tooltip: model.tooltip,
+      showLine: model.showLine !== false,
     };
   }
 

@@ -147,7 +147,12 @@ public static class CompareHtml
         foreach (var variant in experiment.Variants)
         {
             html.Element("li", null, $"Capacity at SLA, {variant.Name}: "
-                + string.Join(" → ", variant.Capacities.Select(c => c is null ? "none" : $"{model.Load(c.Concurrency)} at {Format.Rps(c.Rps)} {unit}")));
+                + string.Join(" → ", variant.Capacities.Select(c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}"))
+                + string.Concat(variant.CapacityChanges.Select((c, i) => c is null ? "" : $"; run {i + 1}: {c.Text}")));
+            if (variant.RuntimeAtKnee.Any(r => r is not null))
+            {
+                html.Element("li", null, $"The pool at {variant.Name}'s knee, by the runtime's reasons: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");
+            }
         }
 
         foreach (var variant in experiment.Variants)

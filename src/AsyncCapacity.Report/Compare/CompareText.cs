@@ -58,8 +58,17 @@ public static class CompareText
         text.AppendLine($"{experiment.Name}: {experiment.Title}");
         foreach (var variant in experiment.Variants)
         {
-            var capacities = variant.Capacities.Select(c => c is null ? "none" : $"{model.Load(c.Concurrency)} at {Format.Rps(c.Rps)} {unit}");
+            var capacities = variant.Capacities.Select(c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}");
             text.AppendLine($"  capacity at SLA, {variant.Name}: {string.Join(" → ", capacities)}");
+            foreach (var (change, i) in variant.CapacityChanges.Select((c, i) => (c, i)).Where(x => x.c is not null))
+            {
+                text.AppendLine($"    run {i + 1} against the baseline: {change!.Text}");
+            }
+
+            if (variant.RuntimeAtKnee.Any(r => r is not null))
+            {
+                text.AppendLine($"    the pool at the knee: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");
+            }
         }
 
         var header = new List<string> { "variant", model.AxisName };

@@ -42,7 +42,8 @@ public sealed record NoiseRule(double ThresholdPercent)
     public const double DefaultPercent = 10;
 
     public string Description => string.Create(CultureInfo.InvariantCulture,
-        $"changes within ±{ThresholdPercent:0.#}% are noise (~): each step is measured once, and a shared machine drifts; a step flagged in either run is shown but not judged (?)");
+        $"a step's change within ±{ThresholdPercent:0.#}% is noise (~), and a step flagged in either run is shown but not judged (?): a shared machine drifts; ")
+        + "a capacity changed only where the two runs' brackets do not overlap, i.e. one met the SLA (by the majority of its runs) at a load where the other missed it";
 
     /// <summary>The change from baseline to other; null when either figure is missing (no request completed).</summary>
     public Change? Judge(double? baseline, double? other, bool trusted)

@@ -53,11 +53,17 @@ public sealed record ExperimentComparison(string Name, string Title, LoadKind Lo
     }
 }
 
-/// <summary>One variant in every run: its capacity per run and its steps (the concurrencies every run measured).</summary>
+/// <summary>
+/// One variant in every run: its capacity per run, each later run's judged against the baseline's by their brackets, what
+/// the runtime said at each run's knee, and its steps (the loads every run measured; a load run several times stands as
+/// its median run).
+/// </summary>
 public sealed record VariantComparison(
     string Name,
     bool Blocking,
     IReadOnlyList<Capacity?> Capacities,
+    IReadOnlyList<CapacityChange?> CapacityChanges,
+    IReadOnlyList<string?> RuntimeAtKnee,
     IReadOnlyList<StepComparison> Steps)
 {
     public static VariantComparison Of(string name, IReadOnlyList<VariantResult> runs, NoiseRule noise)
@@ -67,9 +73,21 @@ public sealed record VariantComparison(
             .Distinct()
             .Order();
         var steps = concurrencies
-            .Select(c => StepComparison.Of(c, runs.Select(r => r.Steps.Last(s => s.Concurrency == c)).ToList(), noise))
+            .Select(c => StepComparison.Of(c, runs.Select(r => MedianRun(r.Steps.Where(s => s.Concurrency == c))).ToList(), noise))
             .ToList();
-        return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], steps);
+        var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(runs[0], r)).ToList();
+        return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], changes,
+            [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
+                ? $"{Waits.PoolAdjustmentChanges.Describe(adjustments)} at {Formatting.Format.Count(step.Concurrency)}"
+                : null)],
+            steps);
+    }
+
+    /// <summary>The run of a load with the median throughput: what stands for the load when the search ran it several times.</summary>
+    private static StepResult MedianRun(IEnumerable<StepResult> runs)
+    {
+        var sorted = runs.OrderBy(s => s.Rps).ToList();
+        return sorted[(sorted.Count - 1) / 2];
     }
 
     /// <summary>Steps whose SLA verdict differs from the baseline's in some run.</summary>
@@ -108,4 +126,62 @@ public sealed partial record StepComparison(
 
     // A step flagged in either run (not steady, k6 short of CPU) is shown, never called a change.
     private static bool Trusted(StepResult baseline, StepResult other) => baseline.Flags.Count == 0 && other.Flags.Count == 0;
+}
+
+/// <summary>Whether a later run's capacity differs from the baseline's: only when their brackets do not overlap.</summary>
+public enum CapacityChangeKind
+{
+    /// <summary>The later run met the SLA (most of its runs) at a load where the baseline missed it.</summary>
+    Higher,
+
+    /// <summary>The baseline met the SLA at a load where the later run missed it.</summary>
+    Lower,
+
+    /// <summary>The brackets overlap: as far as these runs can tell, the same capacity.</summary>
+    Same,
+}
+
+/// <summary>
+/// A capacity judged by brackets, not by a threshold on one step: each capacity lies between the load that met (by the
+/// majority of its runs) and the first that missed above it (unbounded for a lower bound, or for a run before the search
+/// whose grid has no miss above). A change is called real only when the two intervals do not overlap.
+/// </summary>
+public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
+{
+    public static CapacityChange Of(VariantResult baseline, VariantResult other)
+    {
+        var (fromLow, fromHigh) = Interval(baseline);
+        var (toLow, toHigh) = Interval(other);
+        var kind = toLow > fromHigh ? CapacityChangeKind.Higher : toHigh < fromLow ? CapacityChangeKind.Lower : CapacityChangeKind.Same;
+        var text = kind switch
+        {
+            CapacityChangeKind.Higher => "higher: the brackets do not overlap",
+            CapacityChangeKind.Lower => "lower: the brackets do not overlap",
+            _ => "~ the brackets overlap: not a change these runs can show",
+        };
+        return new CapacityChange(kind, text);
+    }
+
+    /// <summary>The loads the capacity may be: from the load that met to one below the first that missed; none met: below 1.</summary>
+    private static (double Low, double High) Interval(VariantResult variant)
+    {
+        if (variant.Capacity is not { } capacity)
+        {
+            return (0, 0);
+        }
+
+        var missed = capacity.AtLeastBecause is not null ? null
+            : capacity.MissedAt ?? variant.Steps.Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
+        return (capacity.Concurrency, missed is { } m ? m - 1 : double.PositiveInfinity);
+    }
+}
+
+/// <summary>The run where a variant's capacity ran out: the first run at the first load that missed, else at the capacity, else the lowest load.</summary>
+public static class KneeStep
+{
+    public static StepResult? Of(VariantResult variant)
+    {
+        var load = variant.Capacity?.MissedAt ?? variant.Capacity?.Concurrency ?? variant.Steps.MinBy(s => s.Concurrency)?.Concurrency;
+        return variant.Steps.Where(s => s.Concurrency == load).OrderBy(s => s.Run).FirstOrDefault();
+    }
 }

@@ -15,7 +15,9 @@ internal static class AtAGlance
             .Open("div", "table-wrap")
             .Open("table", "glance")
             .Raw("<thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Variant</th>"
-                + "<th scope=\"col\" class=\"num\">Capacity at SLA</th><th scope=\"col\" class=\"num\">Throughput at SLA</th>"
+                + "<th scope=\"col\" class=\"num\">Capacity at SLA</th>"
+                + "<th scope=\"col\" title=\"The bracket the search narrowed it to (the capacity, and the first load that missed above it) and how the runs at its ends agreed; or what stopped the search\">How sure</th>"
+                + "<th scope=\"col\" class=\"num\">Throughput at SLA</th>"
                 + "<th scope=\"col\" class=\"num\">Peak throughput</th></tr></thead>")
             .Open("tbody");
 
@@ -25,7 +27,7 @@ internal static class AtAGlance
             {
                 html.Open("tr", "skipped");
                 ExperimentCell(html, experiment, rowSpan: 1);
-                html.Open("td", "skipped-note", ("colspan", "4"))
+                html.Open("td", "skipped-note", ("colspan", "5"))
                     .Text(experiment.SkippedReason is null ? "no variants were measured" : "skipped: see below").Close("td")
                     .Close("tr");
                 continue;
@@ -43,7 +45,8 @@ internal static class AtAGlance
                 html.Open("td", "variant-cell");
                 VariantLabel.Write(html, variant);
                 html.Close("td")
-                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : experiment.Model.ConcurrentLoad(variant.Capacity.Concurrency))
+                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : CapacityText.Load(variant.Capacity, experiment.Model))
+                    .Element("td", "bracket", variant.Capacity is null ? variant.NoCapacityBecause ?? Format.Missing : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)
                     .Element("td", "num", variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} {experiment.RateUnit}")
                     .Element("td", "num", variant.Steps.Count == 0 ? Format.Missing : $"{Format.Rps(variant.Steps.Max(s => s.Rps))} {experiment.RateUnit}")
                     .Close("tr");

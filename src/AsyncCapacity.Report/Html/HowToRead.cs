@@ -17,12 +17,31 @@ internal static class HowToRead
         var model = run.Settings.Model;
         Entry(html, char.ToUpperInvariant(model.Name[0]) + model.Name[1..] + " model", model.Definition);
         Entry(html, "Capacity at SLA",
-            $"The highest tested {model.CapacityNoun} whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: {Format.Sla(run.Sla)}; "
-            + "an experiment may set its own), with that step's throughput. Concurrencies between the tested steps were not measured.");
+            $"The largest {model.CapacityNoun} whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: {Format.Sla(run.Sla)}; "
+            + "an experiment may set its own; the rule is k6-scripts/lib/judge.js, which k6 applies too), with the median throughput of its runs. "
+            + "A load's verdict is the majority of its runs.");
+        Entry(html, "How the capacity was found",
+            "Each variant began with a coarse pass over its declared steps, climbing until two in a row missed. Then a search, each probe on a "
+            + "fresh app: between the largest load that met and the smallest that missed, the geometric middle, until the two were within 10% "
+            + "of each other or one apart; then both ends run again until each had 3 runs (three: the fewest in which a majority always "
+            + "exists and a disagreeing run shows). When repeats disagree, the majority decides and the split is said (\"4 met in 1 of 3 runs\"); "
+            + "a majority that flips moves the bracket and the search goes on. Where nothing missed, it doubled the load until something did, "
+            + "or until the load generator became the limit, the ceiling or the probe budget stopped it: the capacity is then a lower bound, "
+            + "\"≥ N\", and says what stopped it. Every probe is in the step tables (bold: the runs that decided) and on the charts (points).");
         Entry(html, "Latency vs server time",
             "Client latency (p50, p95, p99, max) is the time k6 waited for a response: time waiting for a thread plus time working. "
             + "Server p50 is the median Server-Timing app;dur, the time inside the app's pipeline only. "
             + "When latency is far above server time, requests spent most of their life waiting for a thread-pool thread.");
+        Entry(html, "What the runtime said",
+            "The thread pool records every change to its thread-count goal with a reason (event 55 of the runtime's provider), counted "
+            + "in the app per step: Starvation (no work item taken for 500 ms while work waited: one thread added, so threads that each "
+            + "finish within that never trigger it), CooperativeBlocking (a pool thread blocked on a Task (.Result, .Wait(), "
+            + "GetAwaiter().GetResult()) tells the pool, which adds threads at once), ClimbingMove and the other hill-climbing reasons "
+            + "(the pool tries a goal and keeps what raised completions), ThreadTimedOut (an idle thread retired after about 20 s). "
+            + "Thread.Sleep, ManualResetEventSlim.Wait and a blocked socket read get no cooperative-blocking help. Just after each window, "
+            + "the sweep takes every thread's stack from outside the app (an EventPipe session with the runtime's sample profiler, as "
+            + "dotnet-stack does, while the load is still on) and groups them by the app's own frames: \"21 of 23 pool threads in "
+            + "Thread.Sleep ← SleepEndpoints.Sync\" names the blocking call and the handler. Lock contentions and GC pause come from the runtime's counters.");
         Entry(html, "Thread pool",
             "Pool threads at the step's start → end, and the most work items queued for a thread. A blocked thread serves nobody: "
             + "the pool adds only about 1–2 threads a second, so a growing queue with low CPU is thread starvation, not a busy machine.");

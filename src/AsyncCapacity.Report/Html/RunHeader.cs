@@ -35,6 +35,10 @@ internal static class RunHeader
         Fact(html, "Profile", run.Profile);
         Fact(html, "Target", run.Target);
         Fact(html, "Isolation", run.Isolation);
+        Fact(html, "CPUs", run.CpuIsolation is { } cpus
+            ? $"the app (and its database) on CPU {cpus.AppCpus}, k6 on CPU {cpus.LoadGeneratorCpus} ({cpus.MachineCores} in all): .NET sized the app to "
+                + $"{cpus.AppCores} {(cpus.AppCores == 1 ? "core" : "cores")}, so its pool's minimum was {cpus.AppCores}; each step says which side was at its limit"
+            : "shared by the app and k6 (no --isolate): a step is flagged where the machine was busy");
         Fact(html, "Load model", run.Settings.Model.Description);
         Fact(html, $"Steps ({run.Settings.Model.AxisName})", string.Join(", ", run.Settings.Steps));
         Fact(html, "Timing per step", $"warm-up {Format.Seconds(run.Settings.WarmupSeconds)} · measured {Format.Seconds(run.Settings.StepSeconds)} · cool-down {Format.Seconds(run.Settings.CooldownSeconds)}");

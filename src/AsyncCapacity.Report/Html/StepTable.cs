@@ -2,6 +2,7 @@ using System.Globalization;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
+using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Html;
 
@@ -24,9 +25,16 @@ internal static class StepTable
         + "<th scope=\"col\" class=\"num\" title=\"Most work items waiting for a pool thread during the step\">max queue</th>";
 
     private const string HeaderEnd =
-        "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all cores\">CPU (app)</th>"
+        "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all its cores\">CPU (app)</th>"
+        + "<th scope=\"col\" title=\"The thread pool's changes to its thread-count goal during the step, by the runtime's own reason (event 55); "
+        + "where the pool's threads were just after the window (stacks taken from outside the app), grouped by the app's own frames; lock contentions and GC pause when any\">"
+        + "what the runtime said</th>"
         + "<th scope=\"col\">SLA</th>"
         + "</tr></thead>";
+
+    private const string ProbeHeader =
+        "<th scope=\"col\" title=\"Why the probe ran: the coarse pass over the declared steps, the search beyond them, narrowing the bracket, "
+        + "or a repeat at one of its ends (each a fresh app). Bold rows decided the capacity.\">probe</th>";
 
     public static string Id(ExperimentResult experiment, VariantResult variant) =>
         $"steps-{Slug.Of(experiment.Name)}-{Slug.Of(variant.Name)}";
@@ -65,7 +73,7 @@ internal static class StepTable
 
         html.Raw(HeaderEnd)
             .Open("tbody");
-        foreach (var step in variant.Steps)
+        foreach (var step in variant.Steps.OrderBy(s => s.Concurrency).ThenBy(s => s.Run))
         {
             Row(html, experiment, step, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, columns, errorsAre);
         }
@@ -89,12 +97,14 @@ internal static class StepTable
         html.Raw("<thead><tr>");
         if (experiment.Model.IsOpen)
         {
-            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">offered req/s</th>"
-                + "<th scope=\"col\" class=\"num\" title=\"Answers per second in the measured window\">achieved req/s</th>");
+            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">offered req/s</th>")
+                .Raw(ProbeHeader)
+                .Raw("<th scope=\"col\" class=\"num\" title=\"Answers per second in the measured window\">achieved req/s</th>");
             return;
         }
 
         html.Raw("<th scope=\"col\" class=\"num\">Clients</th>")
+            .Raw(ProbeHeader)
             .Raw("<th scope=\"col\" class=\"num\" title=\"").Text(experiment.Load.RateDefinition).Raw("\">").Text(experiment.RateUnit).Raw("</th>");
     }
 
@@ -104,7 +114,7 @@ internal static class StepTable
         var sla = experiment.Sla;
         var resolution = experiment.Load.LatencyResolutionMs;
         var flagged = step.Flags.Count > 0;
-        var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty);
+        var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty) + (step.Decided ? " decided" : string.Empty);
         html.Open("tr", rowClass, ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)));
 
         html.Open("th", "num", ("scope", "row"));
@@ -114,6 +124,7 @@ internal static class StepTable
         }
 
         html.Text(Format.Count(step.Concurrency)).Close("th")
+            .Element("td", null, StepLines.Probe(step))
             .Element("td", "num", Format.Rps(step.Rps))
             .Element("td", "num", Format.Latency(step.P50Ms, resolution))
             .Element("td", "num", Format.Duration(step.ServerP50Ms))
@@ -142,9 +153,46 @@ internal static class StepTable
         html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
                 + (step.LoadGeneratorMemoryMb is { } k6Memory ? $" and {Format.Count(k6Memory)} MB" : string.Empty)))
             .Text(Format.Percent(step.CpuPercent)).Close("td")
+            .Open("td", "why", ("title", step.Waits is null ? null : WaitText.Describe(step.Waits))).Text(RuntimeSaid(step)).Close("td")
             .Open("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
             .Text(step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
             .Close("tr");
+    }
+
+    /// <summary>
+    /// "Starvation 3 (+3) · 21 of 23 pool threads in Thread.Sleep ← SleepEndpoints.Sync · 12 lock contentions": the pool's
+    /// changes by reason, the largest group of threads in the app's code (all of them in the tooltip), and lock
+    /// contentions and GC pause when there were any. "–" when the runtime said nothing (an older run, k6 on its own).
+    /// </summary>
+    private static string RuntimeSaid(StepResult step)
+    {
+        var parts = new List<string>();
+        if (step.Saturated is { } saturated)
+        {
+            parts.Add(saturated == Saturation.App ? "the app at its CPUs' limit" : "k6 at its CPUs' limit");
+        }
+
+        if (step.Adjustments is { } adjustments)
+        {
+            parts.Add(adjustments.Count == 0 ? "pool goal unchanged" : PoolAdjustmentChanges.Describe(adjustments));
+        }
+
+        if (step.Waits is { } waits)
+        {
+            parts.Add(waits.Groups.Count == 0 ? "no thread in the app's code" : WaitText.Line(waits.Groups[0], waits.PoolThreads));
+        }
+
+        if (step.LockContentions > 0)
+        {
+            parts.Add($"{Format.Count(step.LockContentions)} lock contentions");
+        }
+
+        if (step.GcPauseMs >= 1)
+        {
+            parts.Add($"GC paused {Format.Duration(step.GcPauseMs)}");
+        }
+
+        return parts.Count == 0 ? Format.Missing : string.Join(" · ", parts);
     }
 
     private static string Threads(StepResult step) => (step.ThreadsAtStart, step.ThreadsAtEnd) switch

@@ -34,6 +34,7 @@ internal sealed record ChartModel(
 /// <summary>One line. <see cref="Fill"/> is the colour of the area under it, null for none; <see cref="Dash"/> null is solid.</summary>
 /// <param name="Axis">The scale id it is drawn against.</param>
 /// <param name="Tooltip">False for a reference line (a limit): it has no tooltip.</param>
+/// <param name="ShowLine">False for points alone (every probe of a search, drawn around the line through their medians).</param>
 internal sealed record DatasetModel(
     string Label,
     string Color,
@@ -46,7 +47,8 @@ internal sealed record DatasetModel(
     double PointRadius = 0,
     double HoverRadius = 4,
     int Order = 0,
-    bool Tooltip = true);
+    bool Tooltip = true,
+    bool ShowLine = true);
 
 /// <summary>
 /// One point; <see cref="Y"/> null breaks the line. <see cref="Label"/> is its tooltip, ready to read. <see cref="Style"/>

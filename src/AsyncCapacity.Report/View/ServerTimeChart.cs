@@ -39,7 +39,9 @@ internal static class ServerTimeChart
 
     private static DatasetModel Line(string label, string color, LoadModel model, VariantResult variant, Func<StepResult, double?> value) =>
         new(label, color,
-            [.. variant.Steps.OrderBy(s => s.Concurrency).Where(s => value(s) > 0)
-                .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {Format.Duration(value(s))} at {model.Load(s.Concurrency)}"))],
+            // One point per load: the median of its runs (a searched load was run up to three times).
+            [.. variant.Steps.Where(s => value(s) > 0).GroupBy(s => s.Concurrency).OrderBy(g => g.Key)
+                .Select(g => (Load: g.Key, Median: g.Select(s => value(s)!.Value).Order().ElementAt(g.Count() / 2)))
+                .Select(p => new PointModel(p.Load, p.Median, $"{label}: {Format.Duration(p.Median)} at {model.Load(p.Load)}"))],
             PointRadius: 3.5, HoverRadius: 6);
 }

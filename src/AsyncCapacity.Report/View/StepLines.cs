@@ -1,25 +1,59 @@
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.View;
 
 /// <summary>What the charts by concurrency share: a line per variant through its steps, and the clients axis.</summary>
 internal static class StepLines
 {
-    /// <summary>A variant's line, one point per step that has a value, by clients; a step that missed the SLA is a cross.</summary>
+    /// <summary>
+    /// A variant's line through the median of its runs at each load, a cross where most of them missed the SLA; and,
+    /// when the search probed a load more than once or beyond the coarse pass, every probe as a point of its own:
+    /// a diamond for the runs that decided the capacity, a triangle for the search's other probes, a cross for a miss.
+    /// </summary>
     /// <param name="text">A value as its tooltip reads after the label: "16.2 req/s".</param>
-    public static DatasetModel Of(ExperimentResult experiment, int index, Func<StepResult, double?> value, Func<double, string> text)
+    public static IEnumerable<DatasetModel> Of(ExperimentResult experiment, int index, Func<StepResult, double?> value, Func<double, string> text)
     {
         var variant = experiment.Variants[index];
         var label = Legend(variant);
-        var points = variant.Steps
-            .OrderBy(s => s.Concurrency)
-            .Where(s => value(s) is not null)
-            .Select(s => new PointModel(s.Concurrency, value(s), $"{label}: {text(value(s)!.Value)} at {experiment.Model.Load(s.Concurrency)}",
-                s.MeetsSla ? null : "crossRot", s.MeetsSla ? null : 6))
-            .ToList();
-        return new DatasetModel(label, VariantPalette.Of(experiment.Variants, index).Color, points,
-            Width: 2.5, PointRadius: 3.5, HoverRadius: 7);
+        var color = VariantPalette.Of(experiment.Variants, index).Color;
+        var loads = variant.Steps.Where(s => value(s) is not null).GroupBy(s => s.Concurrency).OrderBy(g => g.Key).ToList();
+        var points = loads.Select(load =>
+        {
+            var runs = load.ToList();
+            var median = Median(runs.Select(s => value(s)!.Value));
+            var met = runs.Count(s => s.MeetsSla) * 2 > runs.Count;
+            var tally = runs.Count > 1 ? $" (median of {runs.Count} runs, {runs.Count(s => s.MeetsSla)} met)" : "";
+            return new PointModel(load.Key, median, $"{label}: {text(median)} at {experiment.Model.Load(load.Key)}{tally}",
+                met ? null : "crossRot", met ? null : 6);
+        });
+        yield return new DatasetModel(label, color, [.. points], Width: 2.5, PointRadius: 3.5, HoverRadius: 7);
+
+        if (variant.Steps.Count > loads.Count || variant.Steps.Any(s => s.Pass is not null and not ProbePass.Coarse))
+        {
+            var probes = variant.Steps.Where(s => value(s) is not null).Select(s => new PointModel(s.Concurrency, value(s),
+                $"{variant.Name}, {Probe(s)} at {experiment.Model.Load(s.Concurrency)}: {text(value(s)!.Value)}, {(s.MeetsSla ? "met" : "missed")}",
+                !s.MeetsSla ? "crossRot" : s.Decided ? "rectRot" : s.Pass is null or ProbePass.Coarse ? "circle" : "triangle",
+                s.Decided ? 5.5 : 3.5));
+            yield return new DatasetModel($"{variant.Name}: every probe", ChartColors.WithAlpha(color, 0.7), [.. probes],
+                Width: 0, PointRadius: 3.5, HoverRadius: 6, Order: 1, ShowLine: false);
+        }
+    }
+
+    /// <summary>"coarse pass", "narrowing", "repeat (run 2)": why a probe ran, as its tooltip says.</summary>
+    public static string Probe(StepResult step) => step.Pass switch
+    {
+        null or ProbePass.Coarse => step.Run > 1 ? $"run {step.Run}" : "coarse pass",
+        ProbePass.Expand => "search beyond the steps",
+        ProbePass.Narrow => "narrowing the bracket",
+        _ => $"repeat (run {step.Run})",
+    };
+
+    private static double Median(IEnumerable<double> values)
+    {
+        var sorted = values.Order().ToList();
+        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 
     /// <summary>"sync (blocking)", "async": the variant as every legend names it.</summary>

@@ -9,7 +9,7 @@ internal static class ThroughputChart
     public static ChartModel Of(ExperimentResult experiment, string id)
     {
         string Rps(double rps) => $"{Format.Rps(rps)} {experiment.RateUnit}";
-        var datasets = experiment.Variants.Select((_, i) => StepLines.Of(experiment, i, s => s.Rps, Rps)).ToList();
+        var datasets = experiment.Variants.SelectMany((_, i) => StepLines.Of(experiment, i, s => s.Rps, Rps)).ToList();
         var clients = StepLines.Concurrencies(experiment);
         var ideal = string.Empty;
         if (experiment.Model.IsOpen && clients.Count > 0)
@@ -27,7 +27,7 @@ internal static class ThroughputChart
 
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
         return new ChartModel(id, "throughput", null, $"{experiment.Load.RateTitle} vs {experiment.Model.AxisName}",
-            $"{experiment.RateUnit} per step.{ideal} A cross marks a step that missed the SLA.",
+            $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. Points: every probe of the capacity search (diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}",
             datasets,
             new Dictionary<string, AxisModel>
             {

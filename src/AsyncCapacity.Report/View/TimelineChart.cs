@@ -30,7 +30,7 @@ internal static class TimelineChart
                 ? new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}",
                     "No server timeline was recorded for this variant (a standalone k6 run, or a target without /diag/runtime).", [], new Dictionary<string, AxisModel>())
                 : new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}", note,
-                    TimelineDatasets.Of(timelines[i], shared), Axes(timelines[i], shared),
+                    [.. TimelineDatasets.Of(timelines[i], shared), .. AdjustmentMarkers.Of(variant, timelines[i].StartMs)], Axes(timelines[i], shared),
                     Legend: "bottom", Interaction: "index", Markers: Markers(experiment, variant, timelines[i]));
         }
     }

@@ -3,8 +3,9 @@ namespace AsyncCapacity.Report.View;
 /// <summary>The caption under a timeline, said from its series: which line is on which axis and how to read it.</summary>
 internal static class TimelineNote
 {
-    private const string Ending = " Sampled each second, on the same scales for every variant. "
-        + "Dotted lines: each step's start and its clients; shaded: warm-up.";
+    private const string Ending = " Triangles: where the pool raised its thread goal, by the runtime's reason (starvation, cooperative "
+        + "blocking, hill climbing). Sampled each second, on the same scales for every variant. "
+        + "Dotted lines: each probe's start and its clients; shaded: warm-up.";
 
     public static string Of(IReadOnlyList<TimelineSeries> series, bool anyRate)
     {

@@ -28,15 +28,17 @@ public sealed class SweepCommandTests
 
         // Assert
         var sleep = Assert.Single(request.Experiments);
-        Assert.Equal([1, 10, 50, 100, 200, 400], request.StepsFor(sleep));
+        Assert.Equal([1, 10, 100, 1000], request.StepsFor(sleep));
         Assert.Equal(2, request.WarmupSeconds);
-        Assert.Equal(6, request.StepSeconds);
+        Assert.Equal(4, request.StepSeconds);
         Assert.Equal(0, request.CooldownSeconds);
         Assert.Null(request.Target);
         Assert.Equal(new Sla(1000, 0.01), request.SlaFor(sleep));
         Assert.Equal("500", request.Parameters["sleep"]["ms"]);
         Assert.Equal(new DatabaseSettings("PostgreSQL", null, 100), request.Database);
-        Assert.True(request.WorstCaseDuration < TimeSpan.FromMinutes(6), $"the quick sleep sweep must fit in 6 minutes at worst: {request.WorstCaseDuration}");
+        Assert.True(request.Search && request.Stacks);
+        Assert.Equal(16, request.SearchPolicyFor(sleep).MaxProbes);
+        Assert.True(request.WorstCaseDuration < TimeSpan.FromMinutes(5), $"the quick sleep sweep must end within 5 minutes at worst: {request.WorstCaseDuration}");
     }
 
     [Fact]
@@ -158,7 +160,7 @@ public sealed class SweepCommandTests
         Assert.Equal("req/s", request.Model.StepUnit);
         Assert.Equal([5, 20, 80], request.StepsFor(ExperimentCatalog.Get("sleep")));
         Assert.Equal([10, 50], request.StepsFor(ExperimentCatalog.Get("content")));
-        Assert.Contains("sleep: sync, async × 5,20,80 req/s = 6 steps", SweepPlan.Describe(request), StringComparison.Ordinal);
+        Assert.Contains("sleep: sync, async × 5,20,80 req/s, at most 15 probes each", SweepPlan.Describe(request), StringComparison.Ordinal);
         Assert.Contains("Load model: open", SweepPlan.Describe(request), StringComparison.Ordinal);
     }
 

@@ -73,8 +73,8 @@ public sealed class ConnectionPoolReportTests
 
             // Assert
             Assert.Equal(
-                ["Clients", "req/s", "p50", "server p50", "p95", "p99", "max", "errors", "pool threads", "max queue",
-                    PoolWait, WaitingForAConnection, "CPU (app)", "SLA"],
+                ["Clients", "probe", "req/s", "p50", "server p50", "p95", "p99", "max", "errors", "pool threads", "max queue",
+                    PoolWait, WaitingForAConnection, "CPU (app)", "what the runtime said", "SLA"],
                 headers);
         }
     }
@@ -171,7 +171,7 @@ public sealed class ConnectionPoolReportTests
 
         // Assert
         Assert.Contains(
-            "At 200 clients (highest step): 182 req/s, p95 1.7 s, 14 pool threads, app CPU 26%, pool wait 310 µs, waiting for a connection 0.",
+            "At 200 clients (highest load): 182 req/s, p95 1.7 s, 14 pool threads, app CPU 26%, pool wait 310 µs, waiting for a connection 0.",
             text, StringComparison.Ordinal);
         Assert.Contains("pool wait 27 ms, waiting for a connection 94.", text, StringComparison.Ordinal);
     }

@@ -60,7 +60,7 @@ public sealed class HtmlReportTests
         var html = HtmlReport.Render(document);
 
         // Assert
-        Assert.Matches("<p class=\"capacity capacity-none\">no tested step met the SLA</p>", html);
+        Assert.Matches("<p class=\"capacity capacity-none\">no load tried met the SLA</p>", html);
     }
 
     [Fact]

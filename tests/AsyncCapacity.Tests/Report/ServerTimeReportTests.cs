@@ -110,7 +110,7 @@ public sealed class ServerTimeReportTests
                     var headers = Headers(StepTableOf(html, experiment, variant)).ToList();
 
                     // Assert
-                    Assert.Equal(["Clients", "req/s", "p50", "server p50", "p95"], headers.Take(5));
+                    Assert.Equal(["Clients", "probe", "req/s", "p50", "server p50", "p95"], headers.Take(6));
                 }
             }
         }
