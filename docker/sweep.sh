@@ -22,6 +22,8 @@ for setting in $(printf '%s' "${SET:-}" | tr ',' ' '); do set -- "$@" --set "$se
 [ -n "${WARMUP_SECONDS:-}" ] && set -- "$@" --warmup "$WARMUP_SECONDS"
 [ -n "${STEP_SECONDS:-}" ] && set -- "$@" --step-seconds "$STEP_SECONDS"
 [ -n "${COOLDOWN_SECONDS:-}" ] && set -- "$@" --cooldown "$COOLDOWN_SECONDS"
+# SEARCH=off: the declared steps only (against a running app, every probe waits a cool-down, so the search takes long).
+[ -n "${SEARCH:-}" ] && set -- "$@" --search "$SEARCH"
 [ "${DRY_RUN:-false}" = true ] && set -- "$@" --dry-run
 
 status=0

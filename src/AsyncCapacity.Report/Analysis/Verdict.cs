@@ -30,7 +30,8 @@ public static class Verdict
         if (ranked is [{ Capacity: { } best }, .., { Capacity: { AtLeastBecause: null } worst }] && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
         {
             var atLeast = best.AtLeastBecause is null ? "" : "≥ ";
-            text.Append(Invariant($" {ranked[0].Name} served {atLeast}{best.Concurrency / (double)worst.Concurrency:0.#}× {model.Clients} of {ranked[^1].Name}."));
+            var ratio = best.Concurrency / (double)worst.Concurrency;
+            text.Append(Invariant($" {ranked[0].Name} served {atLeast}{ratio.ToString(ratio < 10 ? "0.#" : "#,0", CultureInfo.InvariantCulture)}× {model.Clients} of {ranked[^1].Name}."));
         }
 
         // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.

@@ -43,14 +43,17 @@ public static class CapacityText
             split.Add($"{Format.Count(capacity.MissedAt)} met in {atMissed.Met} of {atMissed.Runs} runs");
         }
 
-        var runs = Math.Max(capacity.Runs?.Runs ?? 0, capacity.MissedRuns?.Runs ?? 0);
         if (split.Count > 0)
         {
             parts.Add(string.Join(", ", split));
         }
-        else if (runs > 1)
+        else if (capacity.MissedAt is null && capacity.Runs is { Runs: > 1 } runs)
         {
-            parts.Add(capacity.MissedAt is null ? $"{capacity.Runs!.Met} of {capacity.Runs.Runs} runs met" : $"all {runs} runs at each end agreed");
+            parts.Add($"{runs.Met} of {runs.Runs} runs met");
+        }
+        else if (capacity.Runs is { } low && capacity.MissedRuns is { } high && low.Runs + high.Runs > 2)
+        {
+            parts.Add($"every run agreed ({low.Runs} at {Format.Count(capacity.Concurrency)}, {high.Runs} at {Format.Count(capacity.MissedAt)})");
         }
 
         return string.Join("; ", parts);

@@ -36,7 +36,10 @@ public static class CapacitySearch
         };
     }
 
-    /// <summary>The next declared step, climbing, until two in a row miss (what lies above them misses too) or k6 became the limit.</summary>
+    /// <summary>
+    /// The next declared step, climbing, until two in a row miss (what lies above them misses too), or one misses while
+    /// k6 was the limit (its miss may be k6's).
+    /// </summary>
     private static NextProbe? NextCoarse(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies)
     {
         var misses = 0;
@@ -47,7 +50,7 @@ public static class CapacitySearch
                 return new NextProbe(step, ProbePass.Coarse, "coarse pass");
             }
 
-            if (tally.LoadGeneratorBound)
+            if (tally.LoadGeneratorBound && !tally.Meets)
             {
                 return null;
             }
@@ -76,10 +79,14 @@ public static class CapacitySearch
             SearchFinding.None(Invariant($"even 1 missed it in {tallies[1].Runs.Runs - tallies[1].Met} of {tallies[1].Runs.Runs} runs")) with { AtMissed = tallies[1].Runs });
     }
 
-    /// <summary>Nothing missed: climb until something does, unless the load generator, the ceiling or the budget stops it.</summary>
+    /// <summary>
+    /// Nothing missed: climb until something does, unless the load generator, the ceiling or the budget stops it. A load
+    /// that met while k6 was short of CPU still met (its latency even includes k6's delay): the climb goes on. One that
+    /// missed while k6 was short of CPU may have missed by k6's fault: the climb stops below it, a lower bound.
+    /// </summary>
     private static SearchMove Upwards(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies, int top, int budget)
     {
-        var stoppedBy = tallies[top].LoadGeneratorBound || tallies.Values.Any(t => t.Concurrency > top && t.LoadGeneratorBound)
+        var stoppedBy = tallies.Values.Any(t => t.Concurrency > top && t.LoadGeneratorBound && !t.Meets)
             ? StoppedBy.LoadGenerator
             : top >= policy.Ceiling ? StoppedBy.Ceiling : (StoppedBy?)null;
         if (stoppedBy is null && budget > 0 && !policy.Refine)

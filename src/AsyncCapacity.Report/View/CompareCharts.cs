@@ -23,9 +23,9 @@ internal static class CompareCharts
         var throughput = Datasets(comparison, experiment, s => s.Rps, value => $"{Format.Rps(value)} {rate}");
         var latency = Datasets(comparison, experiment, s => s.P95Ms > 0 ? s.P95Ms : null, value => Format.Latency(value, resolution));
         var steps = experiment.Variants.SelectMany(v => v.Steps).Select(s => (double)s.Concurrency).DefaultIfEmpty(1).ToList();
-        var loadAxis = LinearAxis.Of(experiment.Model.AxisName, steps.Max(), Format.Number, position: "bottom", wholeSteps: true);
+        var loadAxis = StepLines.LoadAxis(experiment.Model, steps);
         latency.Add(new DatasetModel($"SLA: p95 ≤ {Format.Duration(experiment.Sla.P95Ms)}", ChartColors.Sla,
-            [new PointModel(Math.Min(0, steps.Min()), experiment.Sla.P95Ms, null), new PointModel(steps.Max(), experiment.Sla.P95Ms, null)],
+            [new PointModel(steps.Min(), experiment.Sla.P95Ms, null), new PointModel(steps.Max(), experiment.Sla.P95Ms, null)],
             Width: 1.5, Dash: [6, 4], HoverRadius: 0, Order: 10, Tooltip: false));
         const string Note = "One colour per run (the baseline first); blocking variants dashed; a cross marks a step that missed the SLA.";
         return

@@ -16,7 +16,7 @@ internal static class LatencyChart
         if (clients.Count > 0)
         {
             datasets.Add(StepLines.Guide(experiment, $"SLA: p95 ≤ {Format.Duration(sla)}", ChartColors.Sla,
-                [(Math.Min(0, clients[0]), sla), (clients[^1], sla)], ms => Format.Duration(ms)));
+                [(clients[0], sla), (clients[^1], sla)], ms => Format.Duration(ms)));
         }
 
         return new ChartModel(id, "latency", null, $"p95 {experiment.Load.LatencyName} vs {experiment.Model.AxisName}",

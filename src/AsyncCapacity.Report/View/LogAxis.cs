@@ -13,15 +13,19 @@ internal static class LogAxis
     private static readonly int[] Downwards = [5, 2, 1];
     private static readonly int[] Upwards = [1, 2, 5, 10];
 
-    public static AxisModel Of(string title, IEnumerable<double?> values)
+    /// <param name="label">How a tick reads: a duration by default; counts (clients) read as numbers.</param>
+    /// <param name="floor">The lowest the axis may start (1 for clients: there is no half a client).</param>
+    /// <param name="position">"left" for a value axis, "bottom" for the load axis.</param>
+    public static AxisModel Of(string title, IEnumerable<double?> values, Func<double, string>? label = null, double floor = 0, string position = "left")
     {
+        label ??= value => Format.Duration(value);
         var positive = values.OfType<double>().Where(v => v > 0 && double.IsFinite(v)).ToList();
         if (positive.Count == 0)
         {
             positive = [1, 1000];
         }
 
-        var min = RoundDown(positive.Min() / 1.5);
+        var min = Math.Max(floor, RoundDown(positive.Min() / 1.5));
         var max = RoundUp(positive.Max() * 1.2);
         var decadesOnly = Math.Log10(max / min) > 3;
         var ticks = new List<TickModel>();
@@ -32,12 +36,12 @@ internal static class LogAxis
                 var value = k * Math.Pow(10, power);
                 if (value >= min * (1 - 1e-9) && value <= max * (1 + 1e-9))
                 {
-                    ticks.Add(new TickModel(value, decadesOnly && k != 1 ? string.Empty : Format.Duration(value)));
+                    ticks.Add(new TickModel(value, decadesOnly && k != 1 ? string.Empty : label(value)));
                 }
             }
         }
 
-        return new AxisModel("logarithmic", "left", title + " (log scale)", min, max, ticks);
+        return new AxisModel("logarithmic", position, title + " (log scale)", min, max, ticks);
     }
 
     private static double RoundDown(double value)

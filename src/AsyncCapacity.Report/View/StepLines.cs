@@ -68,7 +68,18 @@ internal static class StepLines
     public static IReadOnlyList<int> Concurrencies(ExperimentResult experiment) =>
         [.. experiment.Variants.SelectMany(v => v.Steps).Select(s => s.Concurrency).Distinct().Order()];
 
-    /// <summary>The x axis of the charts by step: concurrent clients (closed model) or offered req/s (open model).</summary>
-    public static AxisModel LoadAxis(ExperimentResult experiment) =>
-        LinearAxis.Of(experiment.Model.AxisName, Concurrencies(experiment).DefaultIfEmpty(1).Max(), Format.Number, position: "bottom", wholeSteps: true);
+    /// <summary>
+    /// The x axis of the charts by load: concurrent clients (closed model) or offered req/s (open model). Linear while the
+    /// loads stay within two decades; logarithmic beyond, where a searched knee at 3 clients and a climb to 4,000 share
+    /// a chart and a linear scale would crush the first against the axis.
+    /// </summary>
+    public static AxisModel LoadAxis(ExperimentResult experiment) => LoadAxis(experiment.Model, Concurrencies(experiment).Select(c => (double)c));
+
+    public static AxisModel LoadAxis(LoadModel model, IEnumerable<double> loads)
+    {
+        var all = loads.DefaultIfEmpty(1).ToList();
+        return all.Max() / Math.Max(1, all.Min()) > 100
+            ? LogAxis.Of(model.AxisName, all.Select(l => (double?)l), Format.Number, floor: 1, position: "bottom")
+            : LinearAxis.Of(model.AxisName, all.Max(), Format.Number, position: "bottom", wholeSteps: true);
+    }
 }

@@ -66,7 +66,7 @@ public static class WaitGroups
                 continue;
             }
 
-            var key = (Family(thread.Name), isPool, app > 0 ? names[app - 1] : null, names[app], !thread.InManagedCode);
+            var key = (Family(thread.Name), isPool, app > 0 ? Called(names[app - 1]) : null, names[app], !thread.InManagedCode);
             groups[key] = groups.GetValueOrDefault(key) + 1;
         }
 
@@ -92,6 +92,17 @@ public static class WaitGroups
         names.Count > 0 && names.TakeWhile(n => !n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal))
             .All(n => n.StartsWith("System.Threading.LowLevel", StringComparison.Ordinal))
         && names.Any(n => n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal));
+
+    /// <summary>
+    /// The call as the app wrote it: the JIT inlines small public methods into their callers, so the frame just inside
+    /// the app's may be the helper a public method calls (TaskAwaiter.GetResult's, when the Task has not completed).
+    /// </summary>
+    private static string Called(string frame) => frame switch
+    {
+        "System.Runtime.CompilerServices.TaskAwaiter.HandleNonSuccessAndDebuggerNotification" => "System.Runtime.CompilerServices.TaskAwaiter.GetResult",
+        "System.Runtime.CompilerServices.TaskAwaiter`1.HandleNonSuccessAndDebuggerNotification" => "System.Runtime.CompilerServices.TaskAwaiter`1.GetResult",
+        _ => frame,
+    };
 
     /// <summary>"Audit writer 3" → "Audit writer"; a thread the OS gives no name: "(unnamed)".</summary>
     private static string Family(string? name) =>
