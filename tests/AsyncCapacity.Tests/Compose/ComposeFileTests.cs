@@ -407,15 +407,17 @@ public sealed class ComposeSweepScriptTests
             ["WARMUP_SECONDS"] = "1",
             ["STEP_SECONDS"] = "3",
             ["COOLDOWN_SECONDS"] = "4",
+            ["SEARCH"] = "off",
             ["DRY_RUN"] = "true",
         });
 
         // Assert
         Assert.True(exitCode == 0, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
-        Assert.Contains("Plan: profile quick (customised), 1 s warm-up + 3 s measured per step, against http://127.0.0.1:9/ (cool-down 4 s between steps).",
+        Assert.Contains("Plan: profile quick (customised), 1 s warm-up + 3 s measured per probe, against http://127.0.0.1:9/ (cool-down 4 s between probes).",
             output, StringComparison.Ordinal);
-        Assert.Contains("sleep: sync, async × 1,5 clients = 4 steps; ms=200; SLA p95 ≤ 900 ms, errors ≤ 2%", output, StringComparison.Ordinal);
-        Assert.Contains("content: file, memory × 1,10 clients = 4 steps; name=medium.json; SLA p95 ≤ 900 ms, errors ≤ 1%", output, StringComparison.Ordinal);
+        Assert.Contains("Each variant: its steps only (--search off); capacity read off the grid.", output, StringComparison.Ordinal);
+        Assert.Contains("sleep: sync, async × 1,5 clients, at most 2 probes each; ms=200; SLA p95 ≤ 900 ms, errors ≤ 2%", output, StringComparison.Ordinal);
+        Assert.Contains("content: file, memory × 1,10 clients, at most 2 probes each; name=medium.json; SLA p95 ≤ 900 ms, errors ≤ 1%", output, StringComparison.Ordinal);
         Assert.Contains($"report in {reports}/planned.", output, StringComparison.Ordinal);
     }
 
@@ -456,6 +458,7 @@ public sealed class ComposeSweepScriptTests
             ["WARMUP_SECONDS"] = "0",
             ["STEP_SECONDS"] = "1",
             ["COOLDOWN_SECONDS"] = "0",
+            ["SEARCH"] = "off",
         });
         await app.StopAsync();
 
@@ -473,7 +476,7 @@ public sealed class ComposeSweepScriptTests
     private static Task<(int ExitCode, string Output, string Errors)> RunAsync(Dictionary<string, string?> environment)
     {
         foreach (var name in new[] { "PROFILE", "EXPERIMENTS", "STEPS", "SET", "SLA_P95_MS", "SLA_ERROR_PERCENT", "WARMUP_SECONDS",
-            "STEP_SECONDS", "COOLDOWN_SECONDS", "REPORT_NAME", "REPORTS_OWNER", "DRY_RUN" })
+            "STEP_SECONDS", "COOLDOWN_SECONDS", "SEARCH", "REPORT_NAME", "REPORTS_OWNER", "DRY_RUN" })
         {
             environment.TryAdd(name, null);
         }
@@ -570,7 +573,7 @@ internal static class ComposeConfig
     [
         "COMPOSE_PROFILES", "COMPOSE_FILE", "COMPOSE_PROJECT_NAME", "COMPOSE_ENV_FILES", "MSSQL_SA_PASSWORD", "POSTGRES_PASSWORD",
         "PROFILE", "EXPERIMENTS", "STEPS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS", "SLA_P95_MS", "SLA_ERROR_PERCENT",
-        "SET", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
+        "SET", "SEARCH", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "K6_CPUS", "REPORT_NAME", "REPORTS_OWNER",
     ];
 
     public static async Task<JsonElement> ServicesAsync(string? profile)
