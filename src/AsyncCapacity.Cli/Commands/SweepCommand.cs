@@ -184,8 +184,8 @@ internal static class SweepCommand
                 AppSettings = (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
                     .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
                 Baseline = parse.GetValue(baseline),
-                Search = parse.GetValue(search),
-                Stacks = parse.GetValue(stacks),
+                Search = SweepOptions.IsOn(parse.GetValue(search)),
+                Stacks = SweepOptions.IsOn(parse.GetValue(stacks)),
                 Isolation = targetUrl is null ? CpuIsolationChoice.Choose(parse.GetValue(isolate)) : null,
             };
         }

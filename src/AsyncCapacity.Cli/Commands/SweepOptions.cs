@@ -142,23 +142,23 @@ internal static class SweepOptions
     /// <summary>Classic ASP.NET ran about 12 requests per core at once; on the 2-core box this lab targets, about 20.</summary>
     public const int RequestQueueDefaultConcurrency = 20;
 
-    public static Option<bool> Search() => new("--search")
-    {
-        Description = "Search each variant's knee beyond its steps: narrowed to 10% or one client apart with fresh apps, 3 runs at each end "
-            + "(or climbed until the load generator, a ceiling or the probe budget stops it). off: the steps only, capacity read off them [default: on].",
-        DefaultValueFactory = _ => true,
-        CustomParser = OnOff,
-        Arity = ArgumentArity.ExactlyOne,
-    };
+    public static Option<string> Search() => OnOff("--search",
+        "Search each variant's knee beyond its steps: narrowed to 10% or one client apart with fresh apps, 3 runs at each end "
+        + "(or climbed until the load generator, a ceiling or the probe budget stops it). off: the steps only, capacity read off them [default: on].");
 
-    public static Option<bool> Stacks() => new("--stacks")
+    public static Option<string> Stacks() => OnOff("--stacks",
+        "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
+        + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts only [default: on].");
+
+    /// <summary>Whether an on/off option's value is on.</summary>
+    public static bool IsOn(string? value) => value is null or "on";
+
+    private static Option<string> OnOff(string name, string description)
     {
-        Description = "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
-            + $"{SweepRequest.StackTailSeconds:0} s more, and show where the pool's threads wait; the app the sweep starts only [default: on].",
-        DefaultValueFactory = _ => true,
-        CustomParser = OnOff,
-        Arity = ArgumentArity.ExactlyOne,
-    };
+        var option = new Option<string>(name) { Description = description, DefaultValueFactory = _ => "on" };
+        option.AcceptOnlyFromAmong("on", "off");
+        return option;
+    }
 
     public static Option<IsolationMode> Isolate() => new("--isolate")
     {
@@ -169,13 +169,6 @@ internal static class SweepOptions
         CustomParser = result => Enum.TryParse<IsolationMode>(result.Tokens[0].Value, ignoreCase: true, out var mode)
             ? mode
             : Error<IsolationMode>(result, $"--isolate takes auto, on or off; got '{result.Tokens[0].Value}'."),
-    };
-
-    private static bool OnOff(ArgumentResult result) => result.Tokens[0].Value.ToLowerInvariant() switch
-    {
-        "on" or "true" => true,
-        "off" or "false" => false,
-        var other => Error<bool>(result, $"{(result.Parent as OptionResult)?.Option.Name} takes on or off; got '{other}'."),
     };
 
     public static Option<string?> DbProvider()

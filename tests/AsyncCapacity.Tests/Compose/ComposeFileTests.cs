@@ -319,7 +319,8 @@ public sealed class RunAllScriptTests
         // Assert
         Assert.Contains($"experiments: {string.Join(' ', ExperimentCatalog.All.Select(e => e.Id))};", output, StringComparison.Ordinal);
         Assert.Contains("[1/", output, StringComparison.Ordinal);
-        Assert.Contains("sleep: 12 steps", output, StringComparison.Ordinal);
+        var sleep = ExperimentCatalog.Get("sleep");
+        Assert.Contains($"sleep: {sleep.Variants.Count * sleep.Steps.Count} steps", output, StringComparison.Ordinal);
     }
 
     [Fact]
