@@ -64,8 +64,8 @@ internal sealed record SweepRequest
     /// <summary>The load kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
     public double TailSeconds => Stacks && Target is null ? StackTailSeconds : 0;
 
-    /// <summary>Long enough for a snapshot's EventPipe session (its rundown takes 0.2–0.7 s here) to run under the step's load.</summary>
-    public const double StackTailSeconds = 1.5;
+    /// <summary>Long enough for a snapshot (its EventPipe session took 0.17 s median, 0.36 s at most, 0.44 s in all at most, over a standard sweep here) to run under the step's load.</summary>
+    public const double StackTailSeconds = 1;
 
     /// <summary>How far the capacity search goes for this experiment: its steps as the coarse pass, the sweep's ceiling.</summary>
     public SearchPolicy SearchPolicyFor(Experiment experiment) => new()
@@ -112,7 +112,7 @@ internal sealed record SweepRequest
     public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds + (Target is null ? ProbeStartSeconds : CooldownSeconds));
 
     /// <summary>Starting a fresh app and k6, stopping them and taking the stacks, as measured here on 2 cores.</summary>
-    public const double ProbeStartSeconds = 1.5;
+    public const double ProbeStartSeconds = 2;
 
     /// <summary>The longest the sweep can take: every probe the budget allows, and the baseline when asked.</summary>
     public TimeSpan WorstCaseDuration => (ProbeDuration * MaxProbes) + (Baseline ? InstrumentBaseline.Duration(this) : TimeSpan.Zero);

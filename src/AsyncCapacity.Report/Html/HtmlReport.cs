@@ -28,7 +28,7 @@ public static class HtmlReport
             .Open("body")
             .Open("main", "report");
 
-        RunHeader.Write(html, document.Run);
+        RunHeader.Write(html, document);
         html.Raw("<noscript><p class=\"noscript\">Charts need JavaScript; the tables carry the same numbers.</p></noscript>");
         AtAGlance.Write(html, document.Experiments);
         for (var i = 0; i < document.Experiments.Count; i++)

@@ -10,8 +10,9 @@ internal static class RunHeader
     /// <summary>k6's share of the machine above which it, not the app, sets the baseline's pace (a whole core of two).</summary>
     private const double LoadGeneratorBoundPercent = 50;
 
-    public static void Write(HtmlWriter html, RunInfo run)
+    public static void Write(HtmlWriter html, ResultsDocument document)
     {
+        var run = document.Run;
         html.Open("header", "run")
             .Element("p", "eyebrow", "AsyncCapacity · capacity report")
             .Element("h1", null, run.Settings.Model.Headline)
@@ -67,8 +68,33 @@ internal static class RunHeader
             Fact(html, "App settings", string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}")));
         }
 
+        if (ThreadStacks(document) is { } stacks)
+        {
+            Fact(html, "Thread stacks", stacks);
+        }
+
         Fact(html, "SLA", Format.Sla(run.Sla));
         html.Close("dl").Close("header");
+    }
+
+    /// <summary>
+    /// Whether the sweep took the app's thread stacks, and what that cost the app: "taken just after each window …: EventPipe
+    /// sessions of 190 ms median in the app (650 ms at most)"; why not, for a run against a target; null for a run that
+    /// predates them (nothing to say).
+    /// </summary>
+    private static string? ThreadStacks(ResultsDocument document)
+    {
+        var steps = document.Experiments.SelectMany(e => e.Variants).SelectMany(v => v.Steps).ToList();
+        var costs = steps.Select(s => s.WaitsCost).OfType<StackCost>().Select(c => c.SessionMs).Order().ToList();
+        if (costs.Count > 0)
+        {
+            return $"taken just after each window, the load kept on meanwhile, so no window was disturbed: {costs.Count} EventPipe sessions of "
+                + $"{Format.Duration(costs[costs.Count / 2])} median in the app ({Format.Duration(costs[^1])} at most)";
+        }
+
+        return steps.Any(s => s.Adjustments is not null)
+            ? "not taken: the sweep takes them only from the app it starts (it knows its process); the pool's reasons come from the app itself"
+            : null;
     }
 
     /// <summary>"PostgreSQL, pool of 100 connections"; null when the run used no database.</summary>
