@@ -37,8 +37,9 @@ public sealed class WebSocketEndpoints : IExperimentEndpoints
 
     // Blocking on purpose: every receive and send is blocked on with GetAwaiter().GetResult(), so this pool thread is
     // held for the connection's whole life, most of it waiting for the client's next message. Each connected client
-    // costs a thread; the pool adds a thread or two per second, so clients beyond its threads are not served at all
-    // until it catches up, and their round trips grow with them. A vanished client still ends the loop: the receive
+    // costs a thread. Blocking on a Task tells the pool (cooperative blocking), which adds threads at once rather than a
+    // thread or two a second, yet it still holds one per client: clients beyond its threads are not served at all until
+    // it catches up, and their round trips grow with them. A vanished client still ends the loop: the receive
     // fails when the connection is aborted (by the client, or by the keep-alive timeout), and the thread is freed.
     [MethodImpl(MethodImplOptions.NoInlining)] // a frame of its own, so that a thread's stack names this handler (capacity stacks)
     internal static IResult Sync(HttpContext context, EchoSessions sessions)

@@ -19,6 +19,8 @@ internal sealed partial class AppProcess : IAsyncDisposable
 
     private AppProcess(Process process) => _process = process;
 
+    public int Id => _process.Id;
+
     /// <summary>What the app printed on standard output so far (its logs).</summary>
     public IReadOnlyList<string> Output => Snapshot(_output);
 

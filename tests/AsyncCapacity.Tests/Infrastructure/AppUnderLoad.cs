@@ -1,72 +1,42 @@
-using System.Diagnostics;
 using System.Net.Http.Json;
-using System.Text.RegularExpressions;
-using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.Infrastructure;
 
 /// <summary>
-/// The app as a process of its own (the build beside the tests), on a loopback port it picks and announces: a fresh
-/// thread pool that no test shares, and a process other tools can attach to. Killed, with its children, on dispose.
+/// The app as a process of its own (<see cref="AppProcess"/>) on a loopback port it picks and announces, with a client
+/// for it: a fresh thread pool that no test shares, and a process other tools can attach to (its stacks, its events).
 /// </summary>
-internal sealed partial class AppUnderLoad : IAsyncDisposable
+internal sealed class AppUnderLoad : IAsyncDisposable
 {
-    private readonly Process _process;
+    private readonly AppProcess _app;
 
-    private AppUnderLoad(Process process, Uri baseAddress)
+    private AppUnderLoad(AppProcess app, Uri baseAddress)
     {
-        _process = process;
+        _app = app;
         BaseAddress = baseAddress;
         Client = new HttpClient { BaseAddress = baseAddress, Timeout = TimeSpan.FromSeconds(60) };
     }
 
-    public int Id => _process.Id;
+    public int Id => _app.Id;
 
     public Uri BaseAddress { get; }
 
     public HttpClient Client { get; }
 
-    public static async Task<AppUnderLoad> StartAsync(ITestOutputHelper log, IReadOnlyDictionary<string, string>? environment = null)
+    /// <summary>Starts the built app from its own folder on a free loopback port; what it printed goes to the test's output when it fails to start.</summary>
+    public static async Task<AppUnderLoad> StartAsync(Xunit.Abstractions.ITestOutputHelper log, IReadOnlyDictionary<string, string>? environment = null)
     {
-        var startInfo = new ProcessStartInfo("dotnet")
-        {
-            // The content root is the working directory: appsettings.json (quiet logs) is read from beside the app.
-            WorkingDirectory = AppContext.BaseDirectory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        startInfo.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "AsyncCapacity.Web.dll"));
-        startInfo.ArgumentList.Add("--urls");
-        startInfo.ArgumentList.Add("http://127.0.0.1:0");
-        foreach (var (key, value) in environment ?? new Dictionary<string, string>())
-        {
-            startInfo.Environment[key] = value;
-        }
-
-        var process = Process.Start(startInfo)!;
-        process.ErrorDataReceived += (_, e) => Write(log, $"app stderr: {e.Data}", e.Data);
-        process.BeginErrorReadLine();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        var app = AppProcess.Start(AppContext.BaseDirectory, environment ?? new Dictionary<string, string>(), "--urls", "http://127.0.0.1:0");
         try
         {
-            while (await process.StandardOutput.ReadLineAsync(timeout.Token) is { } line)
-            {
-                Write(log, $"app: {line}", line);
-                if (ListeningLine().Match(line) is { Success: true } match)
-                {
-                    _ = DrainAsync(process, log);
-                    return new AppUnderLoad(process, new Uri(match.Groups["url"].Value));
-                }
-            }
+            return new AppUnderLoad(app, await app.ListeningAsync());
         }
         catch
         {
-            process.Kill(entireProcessTree: true);
+            log.WriteLine(string.Join(Environment.NewLine, app.Output.Concat(app.Errors)));
+            await app.DisposeAsync();
             throw;
         }
-
-        throw new InvalidOperationException("The app exited before it said where it listens.");
     }
 
     /// <summary>/diag/runtime: the reading taken now and the timeline since <paramref name="fromMs"/>.</summary>
@@ -78,40 +48,6 @@ internal sealed partial class AppUnderLoad : IAsyncDisposable
     public async ValueTask DisposeAsync()
     {
         Client.Dispose();
-        if (!_process.HasExited)
-        {
-            _process.Kill(entireProcessTree: true);
-        }
-
-        await _process.WaitForExitAsync();
-        _process.Dispose();
+        await _app.DisposeAsync();
     }
-
-    private static async Task DrainAsync(Process process, ITestOutputHelper log)
-    {
-        while (await process.StandardOutput.ReadLineAsync() is { } line)
-        {
-            Write(log, $"app: {line}", line);
-        }
-    }
-
-    private static void Write(ITestOutputHelper log, string text, string? line)
-    {
-        if (line is null)
-        {
-            return;
-        }
-
-        try
-        {
-            log.WriteLine(text);
-        }
-        catch (InvalidOperationException)
-        {
-            // The test has finished; xunit no longer takes output.
-        }
-    }
-
-    [GeneratedRegex(@"listening on (?<url>http://[^\s]+)")]
-    private static partial Regex ListeningLine();
 }

@@ -22,6 +22,7 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
     [InlineData("results-sleep.json")]
     [InlineData("results-content.json")]
     [InlineData("results-audit.json")]
+    [InlineData("results-sleep-searched.json")]
     public async Task The_golden_report_draws_every_chart_without_a_console_error(string golden)
     {
         // Arrange
