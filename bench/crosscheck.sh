@@ -16,9 +16,9 @@ SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
 DELAY_MS=${DELAY_MS:-500}
 PORT=${PORT:-5091}
 URL="http://127.0.0.1:$PORT"
-K6=${K6_PATH:-$(command -v k6 || echo ../shared/tools/k6)}
+source bench/lib/find-k6.sh
 
-for tool in wrk ab python3 "$K6"; do
+for tool in wrk ab python3; do
   command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 1; }
 done
 

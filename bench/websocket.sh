@@ -22,11 +22,7 @@ STEP_SECONDS=${STEP_SECONDS:-20}
 ROUNDS=${ROUNDS:-2}
 PORT=5391 TLS_PORT=5392
 
-K6=${K6_PATH:-}
-for candidate in "$K6" "$(command -v k6 || true)" ../shared/tools/k6 ../../shared/tools/k6; do
-  if [ -n "$candidate" ] && [ -x "$candidate" ]; then K6=$candidate; break; fi
-done
-[ -x "$K6" ] || { echo "k6 not found: set K6_PATH, or put k6 on PATH" >&2; exit 1; }
+source bench/lib/find-k6.sh
 for tool in python3 curl; do command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 1; }; done
 ulimit -n 65536 2>/dev/null || true
 

@@ -58,7 +58,9 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
             Assert.True(s.Requests > 0 || s.Flags.Count > 0);
         });
         AssertWaitsIn(sync, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync");
-        Assert.All(async.Steps, s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool));
+        // (a snapshot that fails costs its probe the waits, with a warning, not the sweep: most probes have them)
+        Assert.True(async.Steps.Count(s => s.Waits is not null) * 2 > async.Steps.Count, "most async probes should have their thread stacks");
+        Assert.All(async.Steps.Where(s => s.Waits is not null), s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool));
         Assert.Contains("served ≥", sleep.Verdict, StringComparison.Ordinal);
         Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
 
