@@ -36,7 +36,7 @@ internal static class StepLine
 
         if (step.Waits is { } waits)
         {
-            parts.Add(waits.Groups.Count > 0 ? WaitText.Line(waits.Groups[0], waits.PoolThreads) : "no thread in the app's code");
+            parts.Add(WaitText.Headline(waits));
         }
 
         return string.Join(" · ", parts);

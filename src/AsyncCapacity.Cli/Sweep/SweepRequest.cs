@@ -75,8 +75,8 @@ internal sealed record SweepRequest
         Ceiling = SweepOptions.MaxConcurrency,
     };
 
-    /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on.</summary>
-    public Experiment Plotted(Experiment experiment) => RequestQueue is null
+    /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on (once, however often asked).</summary>
+    public Experiment Plotted(Experiment experiment) => RequestQueue is null || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true
         ? experiment
         : experiment with { Gauges = [.. experiment.Gauges ?? [], GaugeCatalog.RequestQueue.Id] };
 

@@ -1,6 +1,7 @@
 using System.Globalization;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Compare;
 
@@ -33,12 +34,14 @@ public static class SettingsDiff
         WarnIf(r => Invariant($"{r.Settings.WarmupSeconds:0.#} s + {r.Settings.StepSeconds:0.#} s"), "Different step lengths (warm-up + measured), so the pool had different time to grow");
         foreach (var experiment in runs[0].Document.Experiments.Select(e => e.Name))
         {
+            // The coarse pass's steps: a search's own probes follow each run's knee, so they differ by design.
             var steps = runs.Select(r => r.Document.Experiments.FirstOrDefault(e => e.Name == experiment))
-                .Select(e => e is null ? "" : string.Join(",", e.Variants.SelectMany(v => v.Steps).Select(s => s.Concurrency).Distinct().Order()))
+                .Select(e => e is null ? "" : string.Join(",", e.Variants.SelectMany(v => v.Steps)
+                    .Where(s => s.Pass is null or ProbePass.Coarse).Select(s => s.Concurrency).Distinct().Order()))
                 .ToList();
             if (steps.All(s => s.Length > 0) && steps.Distinct().Count() > 1)
             {
-                warnings.Add($"{experiment}: different steps ({string.Join(" vs ", steps)}); only the steps every run measured are compared.");
+                warnings.Add($"{experiment}: different steps ({string.Join(" vs ", steps)}); only the loads every run measured are compared.");
             }
         }
 

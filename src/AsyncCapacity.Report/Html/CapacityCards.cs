@@ -85,9 +85,8 @@ internal static class CapacityCards
 
         if (step.Waits is { } waits)
         {
-            facts.Add(waits.Groups.Count == 0
-                ? "no thread was in the app's code"
-                : string.Join("; ", waits.Groups.Take(2).Select(g => WaitText.Line(g, waits.PoolThreads))));
+            var held = WaitText.Held(waits).Take(2).Select(g => WaitText.Line(g, waits.PoolThreads)).ToList();
+            facts.Add(held.Count == 0 ? "no thread was held in the app's code" : string.Join("; ", held));
         }
 
         return $"Why, at {experiment.Model.Load(step.Concurrency)} ({which}): {string.Join("; ", facts)}.";

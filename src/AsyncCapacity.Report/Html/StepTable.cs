@@ -179,7 +179,7 @@ internal static class StepTable
 
         if (step.Waits is { } waits)
         {
-            parts.Add(waits.Groups.Count == 0 ? "no thread in the app's code" : WaitText.Line(waits.Groups[0], waits.PoolThreads));
+            parts.Add(WaitText.Headline(waits));
         }
 
         if (step.LockContentions > 0)

@@ -38,7 +38,8 @@ public static class CapacitySearch
 
     /// <summary>
     /// The next declared step, climbing, until two in a row miss (what lies above them misses too), or one misses while
-    /// k6 was the limit (its miss may be k6's).
+    /// k6 was the limit (its miss may be k6's). Without a search (the grid only) every step runs: the user asked for
+    /// those loads, not for the knee.
     /// </summary>
     private static NextProbe? NextCoarse(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies)
     {
@@ -48,6 +49,11 @@ public static class CapacitySearch
             if (!tallies.TryGetValue(step, out var tally))
             {
                 return new NextProbe(step, ProbePass.Coarse, "coarse pass");
+            }
+
+            if (!policy.Refine)
+            {
+                continue;
             }
 
             if (tally.LoadGeneratorBound && !tally.Meets)
@@ -72,7 +78,9 @@ public static class CapacitySearch
         {
             return budget > 0
                 ? new NextProbe(Math.Max(1, lowest / policy.DownwardDivisor), ProbePass.Expand, Invariant($"everything tried missed: below {lowest}"))
-                : new SearchDone(SearchFinding.None(Invariant($"every load tried missed, down to {lowest}, before the probe budget ran out")));
+                : new SearchDone(SearchFinding.None(policy.Refine
+                    ? Invariant($"every load tried missed, down to {lowest}, before the probe budget ran out")
+                    : Invariant($"every step missed, down to {lowest} (the grid only: --search off)")));
         }
 
         return RepeatOr(policy, tallies, budget, [1], () =>

@@ -33,6 +33,28 @@ public static class WaitText
         return text.ToString();
     }
 
+    /// <summary>
+    /// The step's one line: the largest group of threads held in the app's code, or "no thread held in the app's code".
+    /// The app's own workers waiting in a queue for their next item (the audit log's writers between entries: they live in
+    /// every experiment's app) are idle, as a pool thread in the pool's own wait is, so they are not what holds a step.
+    /// </summary>
+    public static string Headline(WaitSummary summary) =>
+        summary.Groups.FirstOrDefault(g => !IsIdleWorker(g)) is { } held ? Line(held, summary.PoolThreads) : "no thread held in the app's code";
+
+    /// <summary>The groups worth naming, largest first: every group but idle workers.</summary>
+    public static IEnumerable<WaitGroup> Held(WaitSummary summary) => summary.Groups.Where(g => !IsIdleWorker(g));
+
+    /// <summary>An app thread (not the pool's) blocked taking its next item from a queue: waiting for work, not at work.</summary>
+    public static bool IsIdleWorker(WaitGroup group) =>
+        !group.Pool && group.Waiting && group.Call is { } call && QueueTakes.Contains(call);
+
+    private static readonly HashSet<string> QueueTakes = new(StringComparer.Ordinal)
+    {
+        "System.Collections.Concurrent.BlockingCollection.GetConsumingEnumerable",
+        "System.Collections.Concurrent.BlockingCollection.Take",
+        "System.Collections.Concurrent.BlockingCollection.TryTake",
+    };
+
     public static string Line(WaitGroup group, int poolThreads)
     {
         var who = group.Pool ? Threads(group.Threads, poolThreads, "pool") : Threads(group.Threads, 0, $"'{group.Family}'");

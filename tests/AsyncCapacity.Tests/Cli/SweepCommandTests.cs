@@ -94,6 +94,21 @@ public sealed class SweepCommandTests
         Assert.Null(Request("-e", "audit").RequestQueue);
     }
 
+    [Fact]
+    public void The_terms_of_an_experiment_the_sweep_plotted_carry_each_gauge_column_once()
+    {
+        // Arrange: the sweep plots each experiment, then asks for its terms (which plot it too)
+        var request = Request("-e", "audit", "--request-queue-limit", "100");
+
+        // Act
+        var terms = request.TermsFor(request.Plotted(ExperimentCatalog.Get("audit")));
+
+        // Assert: a column twice would stop the step's analysis (a dictionary by column id)
+        var columns = terms.Gauges.SelectMany(g => g.Columns).Select(c => c.Id).ToList();
+        Assert.Contains("queue.maxWaiting", columns);
+        Assert.Equal(columns.Distinct(), columns);
+    }
+
     public static TheoryData<string, string[]> Refusals => new()
     {
         { "Argument 'huge' not recognized. Must be one of:", ["--profile", "huge"] },

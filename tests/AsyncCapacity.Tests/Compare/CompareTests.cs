@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Tests.Report;
 using Xunit.Abstractions;
@@ -115,9 +116,30 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         Assert.True(exitCode == 0, output);
         Assert.Contains("warning: not like for like. Different machines", output, StringComparison.Ordinal);
         Assert.Contains("vm, 2 cores (here) vs laptop, 8 cores (there)", output, StringComparison.Ordinal);
-        Assert.Contains("sleep: different steps (1,10,50,100,200,400 vs 1,10,50); only the steps every run measured are compared.", output, StringComparison.Ordinal);
+        Assert.Contains("sleep: different steps (1,10,50,100,200,400 vs 1,10,50); only the loads every run measured are compared.", output, StringComparison.Ordinal);
         Assert.Contains("machine: vm (2 cores) → laptop (8 cores)", output, StringComparison.Ordinal);
         Assert.DoesNotContain("  sync         100", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Searched_runs_with_the_same_coarse_steps_are_like_for_like_whatever_their_searches_probed()
+    {
+        // Arrange: the same coarse pass; the second run's search also probed 75 clients
+        var baseline = Baseline();
+        var other = baseline with
+        {
+            Experiments = [.. baseline.Experiments.Select(e => e with
+            {
+                Variants = [.. e.Variants.Select(v => v with { Steps = [.. v.Steps, v.Steps[^1] with { Concurrency = 75, Pass = ProbePass.Narrow }] })],
+            })],
+        };
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("here", baseline), Save("there", other));
+
+        // Assert
+        Assert.True(exitCode == 0, output);
+        Assert.DoesNotContain("different steps", output, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -77,6 +77,25 @@ public sealed class WaitGroupsTests
     }
 
     [Fact]
+    public void The_headline_passes_over_the_apps_own_workers_waiting_for_their_next_item_but_not_at_work()
+    {
+        // Arrange: the audit log's writers live in every experiment's app; between entries they wait in their queue
+        var idleWriters = new WaitGroup("Audit writer", false, "System.Collections.Concurrent.BlockingCollection.GetConsumingEnumerable",
+            "AsyncCapacity.Web.Audit.BoundedAuditLog.WriteUntilDrained", true, 5);
+        var inQuery = new WaitGroup(".NET TP Worker", true, "Npgsql.NpgsqlCommand.ExecuteReader", "AsyncCapacity.Web.Experiments.DbEndpoints.Sync", true, 3);
+
+        // Act
+        var dbSync = WaitText.Headline(new WaitSummary(4, 1, 0, 12, [idleWriters, inQuery]));
+        var dbAsync = WaitText.Headline(new WaitSummary(4, 4, 0, 12, [idleWriters]));
+        var auditBounded = WaitText.Headline(WaitGroups.Of(Snapshot(Audit)));
+
+        // Assert
+        Assert.Equal("3 of 4 pool threads in NpgsqlCommand.ExecuteReader ← DbEndpoints.Sync", dbSync);
+        Assert.Equal("no thread held in the app's code", dbAsync);
+        Assert.Equal("5 'Audit writer' threads in Thread.Sleep ← BoundedAuditLog.WriteUntilDrained", auditBounded);
+    }
+
+    [Fact]
     public void A_snapshot_survives_a_round_trip_through_the_wire_json()
     {
         // Arrange

@@ -150,6 +150,29 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
+    public void Without_refining_every_step_of_the_grid_runs_even_past_misses()
+    {
+        // Act
+        var (finding, probes) = Play(Policy with { Coarse = [1, 10, 50, 100, 200, 400], Refine = false }, c => c < 10);
+
+        // Assert
+        Assert.Equal([1, 10, 50, 100, 200, 400], probes.Select(p => p.Concurrency));
+        Assert.Equal((1, 10), (finding.Capacity, finding.MissedAt));
+    }
+
+    [Fact]
+    public void Without_refining_a_grid_that_never_meets_says_so_not_that_a_budget_ran_out()
+    {
+        // Act
+        var (finding, probes) = Play(Policy with { Coarse = [100], Refine = false }, _ => false);
+
+        // Assert
+        Assert.Single(probes);
+        Assert.Null(finding.Capacity);
+        Assert.Equal("every step missed, down to 100 (the grid only: --search off)", finding.NoneBecause);
+    }
+
+    [Fact]
     public void The_coarse_pass_stops_climbing_after_two_misses_in_a_row()
     {
         // Act
