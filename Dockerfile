@@ -4,8 +4,14 @@
 #          `capacity sweep --target http://app:8080` exactly as on a laptop.
 # docker-compose.yml builds and runs both; docs/docker-compose.md explains the stack. The build context is filtered by
 # .dockerignore (src/, experiments/, k6-scripts/, docker/ and the repository-wide build files; tests/ is not needed).
+#
+# The base images are build arguments whose defaults are the official images; a machine without an image registry
+# passes stand-ins built from Debian packages (docker/standins/build.sh), e.g. --build-arg DOTNET_SDK_IMAGE=...
+ARG DOTNET_SDK_IMAGE=mcr.microsoft.com/dotnet/sdk:10.0
+ARG DOTNET_ASPNET_IMAGE=mcr.microsoft.com/dotnet/aspnet:10.0
+ARG K6_IMAGE=grafana/k6:2.2.0
 
-FROM mcr.microsoft.com/dotnet/sdk:10.0 AS build
+FROM ${DOTNET_SDK_IMAGE} AS build
 ENV DOTNET_CLI_TELEMETRY_OPTOUT=1 \
     DOTNET_NOLOGO=1
 WORKDIR /src
@@ -35,16 +41,17 @@ COPY src/ src/
 RUN dotnet publish src/AsyncCapacity.Web/AsyncCapacity.Web.csproj -c Release --no-restore -p:UseAppHost=false -o /out/web \
  && dotnet publish src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -c Release --no-restore -p:UseAppHost=false -o /out/cli
 
-FROM grafana/k6:2.2.0 AS k6
+FROM ${K6_IMAGE} AS k6
 
-FROM mcr.microsoft.com/dotnet/aspnet:10.0 AS runtime
+FROM ${DOTNET_ASPNET_IMAGE} AS runtime
 # /app holds the app; its content root is its own folder (AppContext.BaseDirectory), wherever it is started from.
 WORKDIR /app
 COPY --from=build /out/web ./
 COPY --from=build /out/cli ./cli/
 
-# The load generator of `docker compose up`: the CLI finds the scripts and declarations beside it (/app/k6-scripts,
-# /app/experiments) and k6 on PATH. It runs as root only to write the report into the bind-mounted ./reports;
+# The sweep of `docker compose up`: the CLI finds the scripts and declarations beside it (/app/k6-scripts,
+# /app/experiments), the published app there too (/app/AsyncCapacity.Web.dll, started afresh for every probe, as a
+# laptop's sweep does) and k6 on PATH. It runs as root only to write the report into the bind-mounted ./reports;
 # docker/sweep.sh then hands the files to the owner of the repository folder.
 FROM runtime AS sweep
 # k6 is a static Go binary: the official image's runs on this Debian base unchanged.

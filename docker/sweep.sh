@@ -1,17 +1,35 @@
 #!/bin/sh
-# The compose flow's one job (the `sweep` service): sweep the app container with the same `capacity sweep` a laptop
-# runs, write the report into ./reports, hand it to the owner of the repository folder, and exit with the sweep's
-# code, which `docker compose up --exit-code-from sweep` returns after stopping the database and the app.
+# The compose flow's one job (the `sweep` service): the same `capacity sweep` a laptop runs, with the app published in
+# this image (/app) started afresh for every probe and the compose database, then the report into ./reports, handed to
+# the owner of the repository folder, and the sweep's exit code, which `docker compose up --exit-code-from sweep`
+# returns after stopping the database.
 #
 # Every knob is an environment variable from .env (docs/docker-compose.md); empty means the CLI's default, which is
 # each declaration's own (experiments/*.json). CAPACITY names the CLI (tests run this script against a local build).
+# APP_URL sweeps an app someone else runs instead (`capacity sweep --target`: one process, a cool-down before each probe).
 set -eu
 
 capacity=${CAPACITY:-dotnet /app/cli/capacity.dll}
 reports=${REPORTS_DIR:-/reports}
 name=${REPORT_NAME:-compose-$(date -u +%Y%m%d-%H%M%S)}
 
-set -- sweep --target "${APP_URL:?APP_URL names the app to sweep}" --out "$reports/$name" --profile "${PROFILE:-standard}"
+set -- sweep --out "$reports/$name" --profile "${PROFILE:-standard}"
+if [ -n "${APP_URL:-}" ]; then
+  set -- "$@" --target "$APP_URL"
+else
+  # The database of the active profile: the one whose service name resolves on the project's network.
+  if [ -n "${POSTGRES_CONNECTION_STRING:-}" ] && getent hosts "${POSTGRES_HOST:-postgres}" >/dev/null 2>&1; then
+    echo "sweep: database PostgreSQL (service ${POSTGRES_HOST:-postgres}); a fresh app for every probe, in this container"
+    set -- "$@" --db-provider PostgreSQL --db-connection-string "$POSTGRES_CONNECTION_STRING"
+  elif [ -n "${SQLSERVER_CONNECTION_STRING:-}" ] && getent hosts "${SQLSERVER_HOST:-mssql}" >/dev/null 2>&1; then
+    echo "sweep: database SQL Server (service ${SQLSERVER_HOST:-mssql}); a fresh app for every probe, in this container"
+    set -- "$@" --db-provider SqlServer --db-connection-string "$SQLSERVER_CONNECTION_STRING"
+  else
+    echo "sweep: no database service answers by name (postgres or mssql): the experiments that need one are skipped"
+  fi
+  [ -n "${DB_MAX_POOL_SIZE:-}" ] && set -- "$@" --db-pool-size "$DB_MAX_POOL_SIZE"
+  [ "${MIN_WORKER_THREADS:-0}" != 0 ] && set -- "$@" --min-threads "$MIN_WORKER_THREADS"
+fi
 [ -n "${EXPERIMENTS:-}" ] && set -- "$@" --experiments "$EXPERIMENTS"
 # STEPS, SLA_P95_MS and SLA_ERROR_PERCENT take one value for all (1,10,50) or space-separated ones per experiment
 # (sleep=1,10 db=1,5); SET takes comma- or space-separated settings (sleep.ms=200,db.ms=20).
@@ -26,9 +44,17 @@ for setting in $(printf '%s' "${SET:-}" | tr ',' ' '); do set -- "$@" --set "$se
 [ -n "${SEARCH:-}" ] && set -- "$@" --search "$SEARCH"
 [ "${DRY_RUN:-false}" = true ] && set -- "$@" --dry-run
 
-status=0
+# The CLI runs in the background so that this shell (the container's first process, which ignores signals it does not
+# trap) can hand it compose's SIGTERM or a Ctrl+C: the CLI then stops k6 and the app it started, and writes nothing more.
 # shellcheck disable=SC2086 # $capacity is a command and its first argument
-$capacity "$@" || status=$?
+$capacity "$@" &
+cli=$!
+trap 'kill -TERM "$cli" 2>/dev/null || true' TERM INT
+status=0
+wait "$cli" || status=$?
+# A trapped signal ends the first wait early: wait again for the CLI's own exit code.
+while kill -0 "$cli" 2>/dev/null; do wait "$cli" || status=$?; done
+trap - TERM INT
 
 # The report belongs to whoever owns the repository folder (mounted read-only as /project), not to root.
 if [ -d "$reports/$name" ]; then

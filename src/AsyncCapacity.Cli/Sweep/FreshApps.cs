@@ -3,7 +3,10 @@ using AsyncCapacity.Report.K6;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>The app built once in Release and started as a fresh process for every step, with the database it needs.</summary>
+/// <summary>
+/// The app built once in Release (or, in the sweep image, the app published beside the CLI) and started as a fresh
+/// process for every probe, with the database it needs.
+/// </summary>
 internal sealed class FreshApps : IAppSource
 {
     private readonly RepositoryLayout _layout;
@@ -11,30 +14,48 @@ internal sealed class FreshApps : IAppSource
     private readonly SweepDatabase _database;
     private readonly string _logDirectory;
 
-    private FreshApps(RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory)
+    private FreshApps(RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory, string target)
     {
-        (_layout, _request, _database, _logDirectory) = (layout, request, database, logDirectory);
+        (_layout, _request, _database, _logDirectory, Target) = (layout, request, database, logDirectory, target);
     }
 
-    public string Target => "the app, built in Release and started by the sweep on 127.0.0.1";
+    public string Target { get; }
 
     public string Isolation => "a fresh app process for every probe: no probe inherits threads grown by another";
 
     public static async Task<FreshApps> PrepareAsync(
         RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
     {
-        if (!layout.HasSources)
+        string target;
+        if (layout.HasSources)
         {
-            throw new UsageException($"{layout.Root} holds the k6 scripts but not the app's sources ({layout.WebProject}): sweep a running app with --target.");
+            progress.Info("Building the app (Release)...");
+            await WebApp.BuildAsync(layout, logDirectory, cancellationToken);
+            target = "the app, built in Release and started by the sweep on 127.0.0.1";
+        }
+        else if (layout.HasPublishedApp)
+        {
+            target = $"the app published in {layout.WebOutput}, started by the sweep on 127.0.0.1{Where()}";
+        }
+        else
+        {
+            throw new UsageException($"{layout.Root} holds the k6 scripts but neither the app's sources ({layout.WebProject}) nor the published app: sweep a running app with --target.");
         }
 
-        progress.Info("Building the app (Release)...");
-        await WebApp.BuildAsync(layout, logDirectory, cancellationToken);
         var database = request.Experiments.Any(e => e.UsesDatabase)
             ? await SweepDatabase.PrepareAsync(request.Database, logDirectory, progress, cancellationToken, request.Isolation?.AppCpus)
             : SweepDatabase.None;
-        return new FreshApps(layout, request, database, logDirectory);
+        return new FreshApps(layout, request, database, logDirectory, target);
     }
+
+    /// <summary>
+    /// " in a container with N CPUs, shared with k6" where the sweep runs in one (docker compose's sweep service): .NET
+    /// sizes itself to the container's CPU quota (https://learn.microsoft.com/dotnet/core/runtime-config/threading).
+    /// </summary>
+    private static string Where() =>
+        System.Environment.GetEnvironmentVariable("DOTNET_RUNNING_IN_CONTAINER") == "true" || File.Exists("/.dockerenv")
+            ? $" in the sweep's container ({System.Environment.ProcessorCount} {(System.Environment.ProcessorCount == 1 ? "CPU" : "CPUs")}, shared with k6)"
+            : "";
 
     public string? SkippedReason(Experiment experiment) => experiment.UsesDatabase ? _database.SkippedReason : null;
 

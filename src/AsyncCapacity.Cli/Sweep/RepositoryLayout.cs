@@ -1,14 +1,15 @@
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>
-/// Where the sweep finds the k6 scripts and the app to build: the repository this tool runs from, or the sweep image's
-/// /app, which holds the scripts and the declarations but no sources (it sweeps a running app: --target).
+/// Where the sweep finds the k6 scripts and the app: the repository this tool runs from (the app is built from its
+/// sources), or the sweep image's /app, which holds the scripts, the declarations and the published app beside them.
 /// </summary>
 internal sealed record RepositoryLayout(string Root)
 {
     public string WebProject => Path.Combine(Root, "src", "AsyncCapacity.Web", "AsyncCapacity.Web.csproj");
 
-    public string WebOutput => Path.Combine(Root, "src", "AsyncCapacity.Web", "bin", "Release", "net10.0");
+    /// <summary>Where the app's assembly is: the Release build of its sources, or the published app in the folder itself (the sweep image).</summary>
+    public string WebOutput => HasSources ? Path.Combine(Root, "src", "AsyncCapacity.Web", "bin", "Release", "net10.0") : Root;
 
     /// <summary>The one k6 script: it sweeps the experiment named by EXPERIMENT, as experiments/&lt;id&gt;.json declares it.</summary>
     public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
@@ -26,6 +27,9 @@ internal sealed record RepositoryLayout(string Root)
 
     /// <summary>Whether the app's sources are here, so that the sweep can build and start it (not in the sweep image).</summary>
     public bool HasSources => File.Exists(WebProject);
+
+    /// <summary>Whether the published app lies in the folder itself (the sweep image's /app), ready to start without a build.</summary>
+    public bool HasPublishedApp => !HasSources && File.Exists(Path.Combine(Root, "AsyncCapacity.Web.dll"));
 
     public static RepositoryLayout Find()
     {

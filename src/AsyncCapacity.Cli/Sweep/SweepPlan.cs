@@ -23,6 +23,11 @@ internal static class SweepPlan
         {
             text.AppendLine(CultureInfo.InvariantCulture, $"Thread stacks: taken in a {request.TailSeconds:0.#} s tail after each window, the load still on.");
         }
+        if (request.MinWorkerThreads is { } minThreads)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"Thread pool: the app's minimum worker threads set to {minThreads} (--min-threads).");
+        }
+
         if (request.AppSettings is { Count: > 0 } appSettings)
         {
             text.AppendLine(CultureInfo.InvariantCulture, $"App settings: {string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}"))}.");
@@ -48,7 +53,8 @@ internal static class SweepPlan
             var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
             var database = !experiment.UsesDatabase ? ""
                 : request.Target is not null ? "; the target's database"
-                : request.Database.ConnectionString is null ? "; a private PostgreSQL" : $"; {request.Database.Provider} given";
+                : request.Database.ConnectionString is null ? $"; a private PostgreSQL, pool {request.Database.PoolSize}"
+                : $"; {request.Database.Provider} given, pool {request.Database.PoolSize}";
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit}, at most {probes} probes each{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
