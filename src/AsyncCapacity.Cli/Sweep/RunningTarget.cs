@@ -3,7 +3,7 @@ using AsyncCapacity.Report.K6;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>An app someone else started (--target, or the app container of docker compose): one k6 run per probe, a cool-down before each but the first.</summary>
+/// <summary>An app someone else started (--target, or compose's long-lived app with APP_URL): one k6 run per probe, a cool-down before each but the first.</summary>
 internal sealed class RunningTarget(Uri url, double cooldownSeconds) : IAppSource
 {
     public string Target => url.ToString();

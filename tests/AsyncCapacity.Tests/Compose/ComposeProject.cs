@@ -48,9 +48,12 @@ internal sealed class ComposeProject(ComposeImages images, ITestOutputHelper log
         return (exitCode, output);
     }
 
-    /// <summary>A compose command left running (up), its output collected as it comes.</summary>
+    /// <summary>
+    /// A compose command left running (up), its output collected as it comes, in a process group of its own (setsid), as
+    /// a terminal runs a command: Ctrl+C there signals the whole group, compose and the plugin process it runs in.
+    /// </summary>
     public RunningCompose Start(string[] arguments, Dictionary<string, string?> environment) =>
-        new(Process.Start(StartInfo(EnvFiles, Name, arguments, environment))!);
+        new(Process.Start(StartInfo(EnvFiles, Name, arguments, environment, program: "setsid"))!);
 
     /// <summary>The names of the project's containers: running ones, or all.</summary>
     public async Task<IReadOnlyList<string>> ContainersAsync(bool running) =>
@@ -96,16 +99,16 @@ internal sealed class ComposeProject(ComposeImages images, ITestOutputHelper log
     }
 
     private static ProcessStartInfo StartInfo(
-        IReadOnlyList<string> envFiles, string project, string[] arguments, Dictionary<string, string?> environment)
+        IReadOnlyList<string> envFiles, string project, string[] arguments, Dictionary<string, string?> environment, string program = "docker")
     {
-        var startInfo = new ProcessStartInfo("docker")
+        var startInfo = new ProcessStartInfo(program)
         {
             WorkingDirectory = Repository.Root,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var argument in (string[])["compose", "--project-directory", Repository.Root, "-f", Path.Combine(Repository.Root, "docker-compose.yml"),
+        foreach (var argument in (string[])[.. program == "docker" ? Array.Empty<string>() : ["docker"], "compose", "--project-directory", Repository.Root, "-f", Path.Combine(Repository.Root, "docker-compose.yml"),
             "-p", project, .. envFiles.SelectMany(f => new[] { "--env-file", f }), "--ansi", "never", .. arguments])
         {
             startInfo.ArgumentList.Add(argument);
@@ -138,7 +141,12 @@ internal sealed class RunningCompose : IDisposable
         _reading = Task.WhenAll(Read(process.StandardOutput), Read(process.StandardError));
     }
 
-    public int Id => _process.Id;
+    /// <summary>Sends SIGINT to the command's process group, as Ctrl+C in its terminal would.</summary>
+    public async Task InterruptAsync()
+    {
+        using var kill = Process.Start("kill", ["-INT", "--", $"-{_process.Id}"]);
+        await kill.WaitForExitAsync();
+    }
 
     public string Output
     {

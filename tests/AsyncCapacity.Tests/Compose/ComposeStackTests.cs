@@ -102,10 +102,7 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
 
         // Act: SIGINT, as Ctrl+C in the terminal sends it
         var clock = Stopwatch.StartNew();
-        using (var interrupt = Process.Start("kill", ["-INT", up.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
-        {
-            await interrupt.WaitForExitAsync();
-        }
+        await up.InterruptAsync();
 
         await WaitFor.ConditionAsync("every container of the project to stop", () => project.ContainersAsync(running: true), c => c.Count == 0,
             c => string.Join(", ", c), TimeSpan.FromSeconds(45));
