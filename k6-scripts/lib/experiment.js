@@ -45,9 +45,18 @@ export function defineExperiment(declaration, requested) {
       console.log(`asynccapacity: scenarios start at ${startedAtMs}`);
       return { startedAtMs, parameters: values };
     },
-    handleSummary: (data) => summarize(data, config, data.setup_data && data.setup_data.parameters),
+    // k6 hands setup()'s data to handleSummary through a Go map, whose keys come in random order: put them back in the
+    // declared order, so that every results file lists the parameters alike.
+    handleSummary: (data) => summarize(data, config, inDeclaredOrder(parameters, data.setup_data && data.setup_data.parameters)),
     hit: (name, data) => kind.hit(config, name, variantsFor(data.parameters)[name], body(declaration.body), data.parameters),
   };
+}
+
+function inDeclaredOrder(parameters, values) {
+  if (!values) return values;
+  const declared = parameters.map((p) => p.name).filter((name) => name in values);
+  const others = Object.keys(values).filter((name) => !declared.includes(name));
+  return Object.fromEntries([...declared, ...others].map((name) => [name, values[name]]));
 }
 
 // The declared body with {vu}, {iteration} and {step} filled in, so that every request's body is its own.
