@@ -2,7 +2,6 @@ using System.Globalization;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -17,30 +16,8 @@ internal static class StepLine
         ? Format.Latency(step.P95Ms, terms.Kind.LatencyResolutionMs)
         : Format.Against(step.P95Ms, terms.Sla.P95Ms);
 
-    /// <summary>
-    /// What the runtime said of the step: the pool's changes by reason and where its threads were ("pool: ClimbingMove 1
-    /// (+6) · 3 pool threads in Thread.Sleep ← SleepEndpoints.Sync"), and which side was out of CPU; empty when nothing.
-    /// </summary>
-    public static string Why(StepResult step)
-    {
-        var parts = new List<string>();
-        if (step.Saturated is { } saturated)
-        {
-            parts.Add(saturated == Saturation.App ? "the app at its CPUs' limit" : "k6 at its CPUs' limit");
-        }
-
-        if (step.Adjustments is { Count: > 0 } adjustments)
-        {
-            parts.Add($"pool: {PoolAdjustmentChanges.Describe(adjustments)}");
-        }
-
-        if (step.Waits is { } waits)
-        {
-            parts.Add(WaitText.Headline(waits));
-        }
-
-        return string.Join(" · ", parts);
-    }
+    /// <summary>What the runtime said of the step, as the report's step table says it, in brief; empty when nothing.</summary>
+    public static string Why(StepResult step) => RuntimeSentence.Compose(step, RuntimeDetail.Line);
 
     private static string Verdict(StepResult step) =>
         step.MeetsSla ? "meets SLA" : $"misses SLA ({string.Join(", ", step.Missed.Select(SlaConditions.Describe))})";

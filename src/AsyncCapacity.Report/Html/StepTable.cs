@@ -9,8 +9,10 @@ namespace AsyncCapacity.Report.Html;
 /// <summary>
 /// One variant's numbers, one row per concurrency step: throughput and the client's latency, with the median time
 /// inside the app right after the client's median so that the two read side by side; then errors, what the server saw
-/// (pool threads, queue, the columns of the experiment's gauges, CPU) and the SLA. Flagged steps are marked ⚠ and their
-/// reasons listed under the table; where a gauge says what an error is (a 503 from a full queue), the table says so too.
+/// (pool threads, queue, the columns of the experiment's gauges, CPU) and the SLA; under each step, across the whole
+/// table, what the runtime said of it (a sentence, too long for a column: the table must fit its card at 1280 px and in
+/// print). Flagged steps are marked ⚠ and their reasons listed under the table; where a gauge says what an error is (a
+/// 503 from a full queue), the table says so too.
 /// </summary>
 internal static class StepTable
 {
@@ -26,11 +28,15 @@ internal static class StepTable
 
     private const string HeaderEnd =
         "<th scope=\"col\" class=\"num\" title=\"App process CPU, as a percentage of all its cores\">CPU (app)</th>"
-        + "<th scope=\"col\" title=\"The thread pool's changes to its thread-count goal during the step, by the runtime's own reason (event 55); "
-        + "where the pool's threads were just after the window (stacks taken from outside the app), grouped by the app's own frames; lock contentions and GC pause when any\">"
-        + "what the runtime said</th>"
         + "<th scope=\"col\">SLA</th>"
         + "</tr></thead>";
+
+    private const string RuntimeSaidTitle =
+        "What the runtime said: the thread pool's changes to its thread-count goal during the step, by the runtime's own reason (event 55); "
+        + "where the pool's threads were just after the window (stacks taken from outside the app), grouped by the app's own frames; lock contentions and GC pause when any";
+
+    /// <summary>The columns before the gauges' (load, probe, rate and <see cref="HeaderStart"/>'s eight) and after them (CPU, SLA).</summary>
+    private const int FixedColumns = 3 + 8 + 2;
 
     private const string ProbeHeader =
         "<th scope=\"col\" title=\"Why the probe ran: the coarse pass over the declared steps, the search beyond them, narrowing the bracket, "
@@ -73,9 +79,11 @@ internal static class StepTable
 
         html.Raw(HeaderEnd)
             .Open("tbody");
+        var width = FixedColumns + columns.Count + (experiment.Model.IsOpen ? 1 : 0);
         foreach (var step in variant.Steps.OrderBy(s => s.Concurrency).ThenBy(s => s.Run))
         {
             Row(html, experiment, step, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, columns, errorsAre);
+            RuntimeRow(html, step, width);
         }
 
         html.Close("tbody").Close("table").Close("div");
@@ -124,7 +132,7 @@ internal static class StepTable
         }
 
         html.Text(Format.Count(step.Concurrency)).Close("th")
-            .Element("td", null, StepLines.Probe(step))
+            .Element("td", "probe", StepLines.Probe(step))
             .Element("td", "num", Format.Rps(step.Rps))
             .Element("td", "num", Format.Latency(step.P50Ms, resolution))
             .Element("td", "num", Format.Duration(step.ServerP50Ms))
@@ -153,46 +161,30 @@ internal static class StepTable
         html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
                 + (step.LoadGeneratorMemoryMb is { } k6Memory ? $" and {Format.Count(k6Memory)} MB" : string.Empty)))
             .Text(Format.Percent(step.CpuPercent)).Close("td")
-            .Open("td", "why", ("title", step.Waits is null ? null : WaitText.Describe(step.Waits))).Text(RuntimeSaid(step)).Close("td")
             .Open("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
             .Text(step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
             .Close("tr");
     }
 
     /// <summary>
-    /// "Starvation 3 (+3) · 21 of 23 pool threads in Thread.Sleep ← SleepEndpoints.Sync · 12 lock contentions": the pool's
-    /// changes by reason, the largest group of threads in the app's code (all of them in the tooltip), and lock
-    /// contentions and GC pause when there were any. "–" when the runtime said nothing (an older run, k6 on its own).
+    /// The row under a step, across the table: "the runtime said: pool: Starvation 3 (+3) · 21 of 23 pool threads in
+    /// Thread.Sleep ← SleepEndpoints.Sync · 12 lock contentions" (every group of threads in the tooltip); no row when the
+    /// runtime said nothing (an older run, k6 on its own).
     /// </summary>
-    private static string RuntimeSaid(StepResult step)
+    private static void RuntimeRow(HtmlWriter html, StepResult step, int width)
     {
-        var parts = new List<string>();
-        if (step.Saturated is { } saturated)
+        if (RuntimeSentence.Compose(step, RuntimeDetail.Full) is not { Length: > 0 } sentence)
         {
-            parts.Add(saturated == Saturation.App ? "the app at its CPUs' limit" : "k6 at its CPUs' limit");
+            return;
         }
 
-        if (step.Adjustments is { } adjustments)
-        {
-            parts.Add(adjustments.Count == 0 ? "pool goal unchanged" : PoolAdjustmentChanges.Describe(adjustments));
-        }
-
-        if (step.Waits is { } waits)
-        {
-            parts.Add(WaitText.Headline(waits));
-        }
-
-        if (step.LockContentions > 0)
-        {
-            parts.Add($"{Format.Count(step.LockContentions)} lock contentions");
-        }
-
-        if (step.GcPauseMs >= 1)
-        {
-            parts.Add($"GC paused {Format.Duration(step.GcPauseMs)}");
-        }
-
-        return parts.Count == 0 ? Format.Missing : string.Join(" · ", parts);
+        var title = step.Waits is null ? RuntimeSaidTitle : $"{RuntimeSaidTitle}. Threads: {WaitText.Describe(step.Waits)}";
+        html.Open("tr", "why-row" + (step.Decided ? " decided" : string.Empty), ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)))
+            .Open("td", "why", ("colspan", width.ToString(CultureInfo.InvariantCulture)), ("title", title))
+            .Element("span", "why-label", "the runtime said: ")
+            .Text(sentence)
+            .Close("td")
+            .Close("tr");
     }
 
     private static string Threads(StepResult step) => (step.ThreadsAtStart, step.ThreadsAtEnd) switch

@@ -23,10 +23,10 @@ internal sealed class ReportInBrowser : IAsyncDisposable
 
     public IReadOnlyList<string> Problems => _problems;
 
-    public static async Task<ReportInBrowser> OpenAsync(string htmlPath)
+    public static async Task<ReportInBrowser> OpenAsync(string htmlPath, int width = 1400)
     {
         var (playwright, browser) = await Chromium.LaunchAsync();
-        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 1000 } });
+        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = width, Height = 1000 } });
         var report = new ReportInBrowser(playwright, browser, page);
         page.Console += (_, message) =>
         {
@@ -58,6 +58,23 @@ internal sealed class ReportInBrowser : IAsyncDisposable
           for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
           return n;
         })
+        """);
+
+    /// <summary>
+    /// The tables wider than the box that holds them (cut off, or scrolled sideways inside it), each as "id: table
+    /// px > box px"; and the page itself, when it is wider than the window.
+    /// </summary>
+    public Task<string[]> OverflowsAsync() => Page.EvaluateAsync<string[]>("""
+        () => {
+          const found = [...document.querySelectorAll('table')].flatMap(t => {
+            const box = t.closest('.table-wrap') || t.parentElement;
+            const table = Math.ceil(t.getBoundingClientRect().width);
+            return table > box.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
+              ? [`${t.id || t.className}: table ${table} px > box ${box.clientWidth} px`] : [];
+          });
+          const page = document.documentElement;
+          return page.scrollWidth > window.innerWidth ? [...found, `page: ${page.scrollWidth} px > window ${window.innerWidth} px`] : found;
+        }
         """);
 
     public async ValueTask DisposeAsync()

@@ -38,6 +38,27 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         Assert.All(painted, count => Assert.True(count > 2000, $"a chart canvas is (nearly) blank: {count} painted pixels"));
     }
 
+    [Theory]
+    [InlineData("results-sleep-searched.json", 1280)]
+    [InlineData("results-sleep-searched.json", 1920)]
+    [InlineData("results-websocket.json", 1280)]
+    [InlineData("results-websocket.json", 1920)]
+    [InlineData("results-db.json", 1280)]
+    [InlineData("results-audit.json", 1280)]
+    public async Task Every_table_fits_its_card_at_1280_px_and_wider(string golden, int width)
+    {
+        // Arrange
+        var path = Path.Combine(_output, Path.ChangeExtension(golden, $".{width}.html"));
+        await File.WriteAllTextAsync(path, HtmlReport.Render(Golden(golden)));
+        await using var report = await ReportInBrowser.OpenAsync(path, width);
+
+        // Act
+        var overflows = await report.OverflowsAsync();
+
+        // Assert
+        Assert.True(overflows.Length == 0, $"{golden} at {width} px: {string.Join("; ", overflows)}");
+    }
+
     [Fact]
     public async Task The_db_timelines_plot_connections_in_use_waiting_and_the_pool_size_on_shared_scales()
     {

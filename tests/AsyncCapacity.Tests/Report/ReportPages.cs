@@ -31,6 +31,14 @@ internal static class ReportPages
             .Select(m => VisibleText(m.Groups[1].Value).Trim())
             .ToList();
 
+    /// <summary>The visible text of the row under a step's (its first probe's): what the runtime said of it.</summary>
+    public static string RuntimeSaid(string table, int concurrency)
+    {
+        var row = Regex.Match(table, $"<tr class=\"why-row[^\"]*\" data-concurrency=\"{concurrency}\">(.*?)</tr>", RegexOptions.Singleline);
+        Assert.True(row.Success, $"no row of what the runtime said for {concurrency} clients");
+        return VisibleText(row.Groups[1].Value).Trim();
+    }
+
     /// <summary>The visible text of one cell: the row of a step, the column under a header.</summary>
     public static string Cell(string table, int concurrency, string header)
     {
