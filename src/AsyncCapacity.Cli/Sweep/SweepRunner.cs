@@ -2,7 +2,9 @@ using System.Globalization;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.Search;
 using AsyncCapacity.Report.Waits;
@@ -64,11 +66,15 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead,
             request.Isolation);
-        var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments);
+        var document = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
-        foreach (var experiment in experiments)
+        foreach (var experiment in document.Experiments)
         {
             _progress.Info($"{experiment.Name}: {(experiment.SkippedReason is null ? experiment.Verdict : "skipped.")}");
+            foreach (var variant in experiment.Variants.Where(v => v.Prediction is not null))
+            {
+                _progress.Info($"    {variant.Name}: {PredictionText.Sentence(experiment, variant)}");
+            }
         }
 
         if (overhead is not null)

@@ -27,6 +27,10 @@ internal static partial class DeclarationRules
             Require(Name().IsMatch(variant.Name ?? ""), $"variant '{variant.Name}': its name must be lower case letters, digits and '-'.");
             Require(variant.Method is "GET" or "POST", $"variant '{variant.Name}': 'method' must be GET or POST.");
             Require(variant.Route?.StartsWith('/') == true, $"variant '{variant.Name}': 'route' must start with '/'.");
+            var holds = variant.Holds ?? [];
+            Require(holds.Select(h => h.Resource).Distinct().Count() == holds.Count, $"variant '{variant.Name}': each resource is held once in 'holds'.");
+            Require(holds.All(h => h.Resource != HeldResource.DbConnections) || experiment.Needs?.Contains(Experiment.NeedsDatabase) == true,
+                $"variant '{variant.Name}': holds dbConnections, so the experiment needs the database.");
             foreach (Match placeholder in Placeholder().Matches(variant.Route ?? ""))
             {
                 Require(experiment.Parameters?.Any(p => p.Name == placeholder.Groups[1].Value && p.In == ParameterLocation.Path) == true,

@@ -117,8 +117,11 @@ public sealed record Experiment(
                 : null;
 }
 
-/// <summary>One side of the pair. <c>Blocking</c> marks the side that holds a thread while it waits.</summary>
-public sealed record Variant(string Name, bool Blocking, string Method, string Route, string Why);
+/// <summary>
+/// One side of the pair. <c>Blocking</c> marks the side that holds a thread while it waits; <c>Holds</c> lists what it
+/// holds per request or session beyond the CPU (which every variant uses and the run measures), for the laws' bounds.
+/// </summary>
+public sealed record Variant(string Name, bool Blocking, string Method, string Route, string Why, IReadOnlyList<Hold>? Holds = null);
 
 /// <summary>A route the experiment serves beside its variants (a listing, counters), not swept.</summary>
 public sealed record AuxiliaryRoute(string Method, string Route, string What);

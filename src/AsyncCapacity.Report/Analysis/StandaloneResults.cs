@@ -53,7 +53,7 @@ public static class StandaloneResults
             Sla: first.Sla);
         var run = RunDescription.Of(facts, app, HostFacts.Unknown);
 
-        return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
+        return Laws.Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments));
     }
 
     /// <summary>The samples from just before a step's load began to just after it ended.</summary>

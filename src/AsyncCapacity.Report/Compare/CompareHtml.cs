@@ -149,6 +149,11 @@ public static class CompareHtml
             html.Element("li", null, $"Capacity at SLA, {variant.Name}: "
                 + string.Join(" → ", variant.Capacities.Select(c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}"))
                 + string.Concat(variant.CapacityChanges.Select((c, i) => c is null ? "" : $"; run {i + 1}: {c.Text}")));
+            if (variant.PredictionLine(model) is { } predicted)
+            {
+                html.Element("li", null, $"Predicted by the laws, {variant.Name}: {predicted}");
+            }
+
             if (variant.RuntimeAtKnee.Any(r => r is not null))
             {
                 html.Element("li", null, $"The pool at {variant.Name}'s knee, by the runtime's reasons: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");

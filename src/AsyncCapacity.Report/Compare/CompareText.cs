@@ -65,6 +65,11 @@ public static class CompareText
                 text.AppendLine($"    run {i + 1} against the baseline: {change!.Text}");
             }
 
+            if (variant.PredictionLine(model) is { } predicted)
+            {
+                text.AppendLine($"    predicted by the laws: {predicted}");
+            }
+
             if (variant.RuntimeAtKnee.Any(r => r is not null))
             {
                 text.AppendLine($"    the pool at the knee: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");

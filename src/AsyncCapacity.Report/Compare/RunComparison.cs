@@ -66,6 +66,14 @@ public sealed record VariantComparison(
     IReadOnlyList<string?> RuntimeAtKnee,
     IReadOnlyList<StepComparison> Steps)
 {
+    /// <summary>What the laws predicted in each run (a knob that moves the binding resource moves it) and how the run compared.</summary>
+    public IReadOnlyList<Prediction?> Predictions { get; init; } = [];
+
+    /// <summary>"2 clients (pool threads), as predicted (+0%) → 4 clients (pool threads), as predicted (+0%)"; null when no run has one.</summary>
+    public string? PredictionLine(LoadModel model) => Predictions.Any(p => p is not null)
+        ? string.Join(" → ", Predictions.Select(p => p is null ? "none" : $"{Formatting.PredictionText.Brief(p, model)}, measured {Formatting.PredictionText.Outcome(p)}"))
+        : null;
+
     public static VariantComparison Of(string name, IReadOnlyList<VariantResult> runs, NoiseRule noise)
     {
         var concurrencies = runs[0].Steps.Select(s => s.Concurrency)
@@ -80,7 +88,10 @@ public sealed record VariantComparison(
             [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
                 ? $"{Waits.PoolAdjustmentChanges.Describe(adjustments)} at {Formatting.Format.Count(step.Concurrency)}"
                 : null)],
-            steps);
+            steps)
+        {
+            Predictions = [.. runs.Select(r => r.Prediction)],
+        };
     }
 
     /// <summary>The run of a load with the median throughput: what stands for the load when the search ran it several times.</summary>

@@ -17,6 +17,7 @@ internal static class AtAGlance
             .Raw("<thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Variant</th>"
                 + "<th scope=\"col\" class=\"num\">Capacity at SLA</th>"
                 + "<th scope=\"col\" title=\"The bracket the search narrowed it to (the capacity, and the first load that missed above it) and how the runs at its ends agreed; or what stopped the search\">How sure</th>"
+                + "<th scope=\"col\" title=\"The operational laws' bound at the SLA, from what each probe measured and what the variant holds (pool threads, connections, writers, CPU): the binding resource in brackets, then how the measurement compares\">Predicted</th>"
                 + "<th scope=\"col\" class=\"num\">Throughput at SLA</th>"
                 + "<th scope=\"col\" class=\"num\">Peak throughput</th></tr></thead>")
             .Open("tbody");
@@ -27,7 +28,7 @@ internal static class AtAGlance
             {
                 html.Open("tr", "skipped");
                 ExperimentCell(html, experiment, rowSpan: 1);
-                html.Open("td", "skipped-note", ("colspan", "5"))
+                html.Open("td", "skipped-note", ("colspan", "6"))
                     .Text(experiment.SkippedReason is null ? "no variants were measured" : "skipped: see below").Close("td")
                     .Close("tr");
                 continue;
@@ -47,6 +48,8 @@ internal static class AtAGlance
                 html.Close("td")
                     .Element("td", "num", variant.Capacity is null ? "none met the SLA" : CapacityText.Load(variant.Capacity, experiment.Model))
                     .Element("td", "bracket", variant.Capacity is null ? variant.NoCapacityBecause ?? Format.Missing : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)
+                    .Element("td", "prediction", variant.Prediction is { } prediction
+                        ? $"{PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction)}" : Format.Missing)
                     .Element("td", "num", variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} {experiment.RateUnit}")
                     .Element("td", "num", variant.Steps.Count == 0 ? Format.Missing : $"{Format.Rps(variant.Steps.Max(s => s.Rps))} {experiment.RateUnit}")
                     .Close("tr");

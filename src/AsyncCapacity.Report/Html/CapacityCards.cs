@@ -51,6 +51,11 @@ internal static class CapacityCards
                 .Element("p", "capacity-bracket", variant.NoCapacityBecause);
         }
 
+        if (variant.Prediction is { } prediction)
+        {
+            html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(), PredictionText.Sentence(experiment, variant));
+        }
+
         if (Why(experiment, variant) is { } why)
         {
             html.Element("p", "card-why", why);

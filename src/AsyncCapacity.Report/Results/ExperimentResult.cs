@@ -42,6 +42,9 @@ public sealed record VariantResult(
 {
     /// <summary>Why there is no capacity: "even 1 missed it in 3 of 3 runs"; null when there is one.</summary>
     public string? NoCapacityBecause { get; init; }
+
+    /// <summary>What the operational laws predicted for this variant and how the measurement compares; null when unknown (an undeclared experiment, no step measured).</summary>
+    public Prediction? Prediction { get; init; }
 }
 
 /// <summary>

@@ -49,6 +49,7 @@ public static class ResultsJson
             throw new InvalidDataException($"{source} is not a results file (no run or experiments).");
         }
 
-        return document;
+        // A run written before there were predictions gets them on reading, from the steps it holds.
+        return Laws.Predictions.Attach(document);
     }
 }

@@ -25,14 +25,43 @@ internal static class ThroughputChart
             ideal = $" Dashed grey: the ideal, clients × {Format.Rps(perClient)} {experiment.RateUnit}.";
         }
 
+        var fits = new List<string>();
+        for (var i = 0; i < experiment.Variants.Count; i++)
+        {
+            if (experiment.Variants[i].Prediction?.Usl is not { } usl || clients.Count == 0)
+            {
+                continue;
+            }
+
+            var variant = experiment.Variants[i];
+            fits.Add($"{variant.Name}: {PredictionText.Usl(usl, experiment.Model, experiment.RateUnit)}");
+            if (usl.Fits)
+            {
+                datasets.Add(UslCurve(experiment, i, usl, clients, Rps));
+            }
+        }
+
+        var fitNote = fits.Count == 0 ? string.Empty : $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians ({string.Join("; ", fits)}).";
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
         return new ChartModel(id, "throughput", null, $"{experiment.Load.RateTitle} vs {experiment.Model.AxisName}",
-            $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. Points: every probe of the capacity search (diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}",
+            $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. Points: every probe of the capacity search (diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}{fitNote}",
             datasets,
             new Dictionary<string, AxisModel>
             {
                 ["x"] = StepLines.LoadAxis(experiment),
                 ["y"] = LinearAxis.Of(experiment.RateUnit, top, Format.Number),
             });
+    }
+
+    /// <summary>The fitted curve from the lightest load to the heaviest, 48 points spaced evenly on a log scale (the x axis often is).</summary>
+    private static DatasetModel UslCurve(ExperimentResult experiment, int index, UslFit usl, IReadOnlyList<int> clients, Func<double, string> text)
+    {
+        var (first, last) = ((double)clients[0], (double)clients[^1]);
+        const int Points = 48;
+        var loads = Enumerable.Range(0, Points).Select(k => first * Math.Pow(last / first, k / (double)(Points - 1)));
+        var label = $"{experiment.Variants[index].Name}: USL fit";
+        return new DatasetModel(label, VariantPalette.Of(experiment.Variants, index).Color,
+            [.. loads.Select(n => new PointModel(n, usl.At(n), $"{label}: {text(usl.At(n))} at {experiment.Model.Load(Math.Round(n))}"))],
+            Width: 1.5, Dash: [2, 3], HoverRadius: 0, Order: 5);
     }
 }

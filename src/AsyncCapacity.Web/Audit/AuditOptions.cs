@@ -11,7 +11,7 @@ public sealed class AuditOptions : IValidatableObject
 
     /// <summary>Dedicated writer threads of the bounded log: the field report's 5.</summary>
     [Range(1, 64, ErrorMessage = "must be between {1} and {2}")]
-    public int BoundedWriters { get; set; } = 5;
+    public int BoundedWriters { get; set; } = Hold.DefaultAuditWriters;
 
     /// <summary>
     /// Entries the bounded log queues for its writers (two per writer); beyond it requests get 503 at once. Its request

@@ -1,0 +1,119 @@
+using System.Globalization;
+using AsyncCapacity.Report.Results;
+
+namespace AsyncCapacity.Report.Formatting;
+
+/// <summary>
+/// What the laws predicted and how the measurement compares, said once for every place that shows a capacity: the
+/// CLI's verdict, the capacity card, the at-a-glance table, `capacity compare` and the throughput chart's fit.
+/// </summary>
+public static class PredictionText
+{
+    /// <summary>
+    /// "pool threads: 2 threads (the pool's minimum) ÷ 500 ms = 4.0 req/s"; "the app's CPU: 2 cores ÷ 65 µs of CPU per
+    /// request = 30,769 req/s"; "pool threads: one per connected client, 2 threads (the pool's minimum)".
+    /// </summary>
+    public static string Bound(ResourceBound bound, string rateUnit)
+    {
+        var units = $"{Format.Count(bound.Units)} {Noun(bound)}";
+        return bound switch
+        {
+            { IsCpu: true, HoldMs: { } cpuMs } =>
+                $"{bound.Name}: {units} ÷ {Format.Duration(cpuMs)} of CPU per request = {Format.Rps(bound.MaxRps)} {rateUnit}",
+            { HoldMs: { } holdMs } => $"{bound.Name}: {units} ({bound.UnitsFrom}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
+            _ => $"{bound.Name}: one per connected client, {units} ({bound.UnitsFrom})",
+        };
+    }
+
+    /// <summary>"2 clients (pool threads)", "≈ 15,000 clients (the app's CPU)".</summary>
+    public static string Brief(Prediction prediction, LoadModel model) =>
+        $"{Approx(prediction)}{model.Load(prediction.Load)} ({prediction.Binding.Name})";
+
+    /// <summary>"as predicted (+0%)", "below (−64%)", "above (+50%)", "k6 stopped first": the measurement against the prediction.</summary>
+    public static string Outcome(Prediction prediction) => prediction.Outcome switch
+    {
+        PredictionOutcome.AsPredicted => "as predicted" + Error(prediction),
+        PredictionOutcome.Below => "below the prediction" + Error(prediction),
+        PredictionOutcome.Above => "above the prediction" + Error(prediction),
+        _ => "a lower bound: the load generator stopped first",
+    };
+
+    /// <summary>
+    /// The whole reading, one sentence: "Predicted 2 clients at 4.0 req/s, bound by pool threads: 2 threads (the pool's
+    /// minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: as predicted (+0%)." For a lower bound from the load generator:
+    /// "Measured ≥ 2,000 (k6 the limit); the app's own limit by the laws: ≈ 15,000 clients, bound by the app's CPU: …".
+    /// </summary>
+    public static string Sentence(ExperimentResult experiment, VariantResult variant)
+    {
+        if (variant.Prediction is not { } prediction)
+        {
+            return string.Empty;
+        }
+
+        var model = experiment.Model;
+        var predicted = $"{Approx(prediction)}{model.Load(prediction.Load)} at {Format.Rps(prediction.Rps)} {experiment.RateUnit}, bound by {Bound(prediction.Binding, experiment.RateUnit)}";
+        var measured = variant.Capacity is { } capacity ? CapacityText.Value(capacity) : "none met the SLA";
+        var reading = prediction.Outcome switch
+        {
+            PredictionOutcome.LowerBound => "a lower bound, the load generator the limit",
+            PredictionOutcome.AsPredicted when variant.Capacity is null => "as predicted",
+            PredictionOutcome.AsPredicted => "as predicted" + Error(prediction),
+            PredictionOutcome.Below => "below the prediction" + Error(prediction),
+            _ => "above the prediction" + Error(prediction),
+        };
+        var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{(prediction.Why is { } why ? $": {why}" : "")}.";
+        return variant.Capacity?.AtLeastBecause == Search.StoppedBy.LoadGenerator && OwnLimit(prediction) is { } own
+            ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {model.Load(own.Load)}, {Bound(own, experiment.RateUnit)}."
+            : sentence;
+    }
+
+    /// <summary>The bound of the app alone: the smallest but the machine's (which k6 shares); null when only the machine's is known.</summary>
+    public static ResourceBound? OwnLimit(Prediction prediction) =>
+        prediction.Bounds.Where(b => b.Resource != ResourceBound.MachineCpu).MinBy(b => b.Load);
+
+    /// <summary>
+    /// "USL fit: σ 0.031, κ 0.00012 (R² 0.98, within 8%), peak 4,020 req/s at 91 clients"; "the USL does not fit (R² 0.61,
+    /// off by up to 48%): the curve bends more sharply …"; "no USL fit: too few loads to fit: 3, 4 needed".
+    /// </summary>
+    public static string Usl(UslFit fit, LoadModel model, string rateUnit)
+    {
+        if (fit.Lambda <= 0)
+        {
+            return $"no USL fit: {fit.Why}";
+        }
+
+        var quality = $"R² {fit.RSquared.ToString("0.00", CultureInfo.InvariantCulture)}, {(fit.Fits ? "within" : "off by up to")} {Format.Percent(fit.MaxErrorPercent)}";
+        if (!fit.Fits)
+        {
+            return $"the USL does not fit ({quality}): {fit.Why}";
+        }
+
+        var peak = fit switch
+        {
+            { PeakLoad: { } n, PeakRps: { } x } => $", peak {Format.Rps(x)} {rateUnit} at {model.Load(Math.Round(n))}",
+            { PeakRps: { } ceiling } => $", levelling off towards {Format.Rps(ceiling)} {rateUnit} (no peak: κ = 0)",
+            _ => ", no contention measured: throughput grows with the load",
+        };
+        return $"USL fit: σ {Coefficient(fit.Sigma)}, κ {Coefficient(fit.Kappa)} ({quality}){peak}";
+    }
+
+    private static string Approx(Prediction prediction) => prediction.Binding.IsCpu ? "≈ " : string.Empty;
+
+    private static string Error(Prediction prediction) => prediction.ErrorPercent is { } error
+        ? $" ({(error >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(error))})"
+        : string.Empty;
+
+    private static string Noun(ResourceBound bound) => (bound.Resource, bound.Units == 1) switch
+    {
+        (ResourceBound.Cpu or ResourceBound.MachineCpu, true) => "core",
+        (ResourceBound.Cpu or ResourceBound.MachineCpu, false) => "cores",
+        ("threads", true) => "thread",
+        ("threads", false) => "threads",
+        ("dbConnections", true) => "connection",
+        ("dbConnections", false) => "connections",
+        (_, true) => "writer",
+        _ => "writers",
+    };
+
+    private static string Coefficient(double value) => value == 0 ? "0" : value.ToString(value >= 0.01 ? "0.###" : "0.##E+0", CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,56 @@
+namespace AsyncCapacity.Report.Laws;
+
+/// <summary>
+/// The operational laws (Denning and Buzen, "The Operational Analysis of Queueing Network Models", ACM Computing Surveys
+/// 10(3), 1978; Lazowska et al., "Quantitative System Performance", 1984, chapters 3 and 5) for a closed loop of N
+/// clients with no think time. Pure arithmetic on what a run measured: seconds, requests, units.
+/// </summary>
+public static class OperationalLaws
+{
+    /// <summary>Little's law: the clients a throughput X at response time R keeps busy, N = X × R.</summary>
+    public static double Clients(double rps, double responseSeconds) => rps * responseSeconds;
+
+    /// <summary>The utilization law turned around: the service demand D = busy seconds ÷ completions (U ÷ X).</summary>
+    public static double Demand(double busySeconds, long completions) =>
+        completions > 0 ? busySeconds / completions : throw new ArgumentOutOfRangeException(nameof(completions), "no completion to divide by");
+
+    /// <summary>
+    /// The asymptotic bound on throughput: X(N) ≤ min(N ÷ R₀, 1 ÷ D_max), R₀ the response time of one client alone and
+    /// D_max the demand on the busiest resource (its hold time ÷ its units).
+    /// </summary>
+    public static double MaxThroughput(double clients, double r0Seconds, double maxDemandSeconds) =>
+        Math.Min(clients / r0Seconds, 1 / maxDemandSeconds);
+
+    /// <summary>The asymptotic bound on the mean response time: R(N) ≥ max(R₀, N × D_max).</summary>
+    public static double MinResponse(double clients, double r0Seconds, double maxDemandSeconds) =>
+        Math.Max(r0Seconds, clients * maxDemandSeconds);
+
+    /// <summary>
+    /// The largest N whose mean response time bound stays within the SLA: N × D_max ≤ SLA (0 when one client alone
+    /// exceeds it). For a resource shared as it serves (the CPU), where every request slows down together.
+    /// </summary>
+    public static int ClientsWithinMean(double slaSeconds, double r0Seconds, double maxDemandSeconds) =>
+        r0Seconds > slaSeconds ? 0 : Math.Max(1, Whole(slaSeconds / maxDemandSeconds));
+
+    /// <summary>
+    /// The largest N for a resource shared as it serves (the CPU), judged at the SLA's 95th percentile: at saturation the
+    /// mean response is N × D_max, and response times spread about exponentially around it (M/M/1, Kleinrock, "Queueing
+    /// Systems", vol. 1, 1975), so the 95th percentile is ln 20 ≈ 3 times the mean: N = SLA ÷ (ln 20 × D_max).
+    /// </summary>
+    public static int ClientsWithinShared(double slaSeconds, double r0Seconds, double maxDemandSeconds) =>
+        r0Seconds > slaSeconds ? 0 : Math.Max(1, Whole(slaSeconds / (PercentileOverMean * maxDemandSeconds)));
+
+    /// <summary>ln 20: the 95th percentile of an exponential distribution over its mean.</summary>
+    public static readonly double PercentileOverMean = Math.Log(20);
+
+    /// <summary>
+    /// The largest N for c units each held a fixed H per request, judged at a high percentile: a request that finds all
+    /// c units busy waits whole holds, so with N clients the slowest wait ⌈N ÷ c⌉ − 1 holds on top of R₀. Within the SLA:
+    /// ⌈N ÷ c⌉ ≤ 1 + (SLA − R₀) ÷ H, so N = c × ⌊1 + (SLA − R₀) ÷ H⌋. The mean's bound (c × SLA ÷ H) is looser: the
+    /// SLA's p95 counts the requests that waited longest, not the average.
+    /// </summary>
+    public static int ClientsWithinFixedHold(double slaSeconds, double r0Seconds, double units, double holdSeconds) =>
+        r0Seconds > slaSeconds ? 0 : (int)Math.Min(int.MaxValue, Math.Floor(units) * Whole(1 + ((slaSeconds - r0Seconds) / holdSeconds)));
+
+    private static int Whole(double value) => (int)Math.Min(int.MaxValue, Math.Floor(value + 1e-9));
+}

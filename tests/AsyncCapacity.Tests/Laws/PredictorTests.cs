@@ -1,0 +1,145 @@
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Report.Laws;
+using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
+
+namespace AsyncCapacity.Tests.Laws;
+
+public sealed class PredictorTests
+{
+    private static readonly RunResources TwoCores = new(AppCores: 2, PoolMinimum: 2, DbPoolSize: 100, AuditWriters: 5, SharedCores: 2);
+
+    [Fact]
+    public void A_hard_cap_of_two_threads_predicts_two_clients_and_the_measurement_agrees()
+    {
+        // Arrange: Thread.Sleep(500) on a pool of 2 (seed 001): 3 clients missed with p95 just above 1 s.
+        var variant = Variant(
+            new Capacity(2, 4) { MissedAt = 3 },
+            Step(1, rps: 2, meanMs: 502, serverMs: 500, cpu: 1),
+            Step(2, rps: 4, meanMs: 502, serverMs: 500, cpu: 2),
+            Step(3, rps: 5.6, meanMs: 530, serverMs: 500, cpu: 2, meets: false),
+            Step(10, rps: 8, meanMs: 1250, serverMs: 500, cpu: 3, meets: false));
+
+        // Act
+        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.Threads)], TwoCores)!;
+
+        // Assert
+        Assert.Equal(2, prediction.Load);
+        Assert.Equal("threads", prediction.Binding.Resource);
+        Assert.Equal(PredictionOutcome.AsPredicted, prediction.Outcome);
+        Assert.Equal(0, prediction.ErrorPercent);
+        Assert.Equal("pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s", PredictionText.Bound(prediction.Binding, "req/s"));
+        Assert.StartsWith("Predicted 2 clients at 3.98 req/s, bound by pool threads", PredictionText.Sentence(Experiment(variant) with { Variants = [variant with { Prediction = prediction }] }, variant with { Prediction = prediction }));
+    }
+
+    [Fact]
+    public void A_pool_that_grew_during_the_probe_explains_a_capacity_above_the_prediction()
+    {
+        // Arrange: a blocking database call of 51 ms; the pool's 2 threads grew to 10 while 50 clients waited.
+        var variant = Variant(
+            new Capacity(50, 113) { MissedAt = 100 },
+            Step(1, rps: 19, meanMs: 52, serverMs: 51, cpu: 20),
+            Step(50, rps: 113, meanMs: 444, serverMs: 51, cpu: 28, threadsAtEnd: 10),
+            Step(100, rps: 150, meanMs: 700, serverMs: 51, cpu: 28, meets: false, threadsAtEnd: 14));
+
+        // Act
+        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.Threads), new Hold(HeldResource.DbConnections)], TwoCores)!;
+
+        // Assert: 2 × ⌊1 + (1 − 0.052) ÷ 0.051⌋ = 38; with 10 threads, 190.
+        Assert.Equal(38, prediction.Load);
+        Assert.Equal(PredictionOutcome.Above, prediction.Outcome);
+        Assert.Contains("the pool grew from 2 to 10 threads during the probe at 50 clients", prediction.Why);
+        Assert.Contains("with 10 threads the laws allow 190", prediction.Why);
+        Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == "dbConnections").Load);
+    }
+
+    [Fact]
+    public void A_lower_bound_from_k6_carries_the_apps_own_limit_by_its_cpu_per_request()
+    {
+        // Arrange: await Task.Delay(500): k6 gave out above 2,000 clients; the app used 22% of 2 cores for 3,800 req/s.
+        var variant = Variant(
+            new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator },
+            Step(1, rps: 2, meanMs: 502, serverMs: 500, cpu: 1, machine: 5),
+            Step(1000, rps: 1990, meanMs: 503, serverMs: 500, cpu: 12, machine: 30),
+            Step(2000, rps: 3800, meanMs: 506, serverMs: 500, cpu: 22, machine: 50),
+            Step(4000, rps: 5300, meanMs: 700, serverMs: 500, cpu: 24, machine: 60, meets: false, saturated: Saturation.LoadGenerator));
+        var experiment = Experiment(variant);
+
+        // Act
+        var prediction = Predictor.Predict(experiment, variant, [], TwoCores)!;
+        var sentence = PredictionText.Sentence(experiment, variant with { Prediction = prediction });
+
+        // Assert: the app's CPU per request where it served most without being at its CPUs' limit (4,000 clients, k6's
+        // limit, not the app's): 24% × 2 cores × 7 s ÷ 37,100 requests = 91 µs.
+        Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
+        Assert.Equal(ResourceBound.MachineCpu, prediction.Binding.Resource);
+        var own = PredictionText.OwnLimit(prediction)!;
+        Assert.Equal(ResourceBound.Cpu, own.Resource);
+        Assert.Equal(OperationalLaws.ClientsWithinShared(1, 0.502, 0.24 * 2 * 7 / 37_100 / 2), own.Load);
+        Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit.", sentence);
+        Assert.Contains($"The app's own limit by the laws (without k6 on its cores): ≈ {Format.Count(own.Load)} clients, the app's CPU: 2 cores ÷ 91 µs of CPU per request", sentence);
+    }
+
+    [Fact]
+    public void A_capacity_below_the_prediction_names_k6_when_it_was_short_of_cpu_at_the_knee()
+    {
+        // Arrange: 5 writers × 31 ms allow 155 clients; k6 ran out of CPU at 20.
+        var variant = Variant(
+            new Capacity(10, 300) { MissedAt = 20 },
+            Step(1, rps: 30, meanMs: 32, serverMs: 31, cpu: 20),
+            Step(10, rps: 300, meanMs: 33, serverMs: 31, cpu: 25),
+            Step(20, rps: 310, meanMs: 64, serverMs: 31, cpu: 26, meets: false, saturated: Saturation.LoadGenerator));
+
+        // Act
+        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.AuditWriters)], TwoCores with { SharedCores = null })!;
+
+        // Assert
+        Assert.Equal(PredictionOutcome.Below, prediction.Outcome);
+        Assert.Equal("k6 was short of CPU at 20 clients, so the load was not what it asked", prediction.Why);
+        Assert.Equal((10 - prediction.Load) / (double)prediction.Load * 100, prediction.ErrorPercent);
+    }
+
+    [Fact]
+    public void Nothing_to_bound_predicts_nothing()
+    {
+        var variant = Variant(new Capacity(10, 20), Step(1, rps: 2, meanMs: 500, serverMs: 500, cpu: null), Step(10, rps: 20, meanMs: 500, serverMs: 500, cpu: null));
+
+        Assert.Null(Predictor.Predict(Experiment(variant), variant, [], TwoCores with { SharedCores = null }));
+    }
+
+    private static ExperimentResult Experiment(VariantResult variant) => new(
+        "lab", "A lab", "A lesson", new Sla(1000, 0.01), new Dictionary<string, string>(), IdealRpsPerClient: null, [variant],
+        Verdict: "", SkippedReason: null, Gauges: [], LoadKind.Http, LoadModel.Closed);
+
+    private static VariantResult Variant(Capacity capacity, params StepResult[] steps) =>
+        new("sync", "a variant", Blocking: true, steps, capacity, []);
+
+    private static StepResult Step(
+        int clients, double rps, double meanMs, double serverMs, double? cpu, double? machine = null, bool meets = true,
+        int threadsAtEnd = 3, Saturation? saturated = null)
+    {
+        var start = DateTimeOffset.UnixEpoch;
+        return new StepResult
+        {
+            Concurrency = clients,
+            StartedAt = start,
+            MeasuredFrom = start.AddSeconds(3),
+            EndedAt = start.AddSeconds(10),
+            DurationSeconds = 7,
+            Requests = (long)Math.Round(rps * 7),
+            Errors = 0,
+            ErrorRate = 0,
+            Rps = rps,
+            MeanMs = meanMs,
+            P95Ms = meanMs * 1.05,
+            ServerP50Ms = serverMs,
+            CpuPercent = cpu,
+            MachineCpuPercent = machine ?? cpu,
+            ThreadsAtStart = 3,
+            ThreadsAtEnd = threadsAtEnd,
+            MeetsSla = meets,
+            Missed = meets ? [] : ["p95"],
+            Saturated = saturated,
+        };
+    }
+}
