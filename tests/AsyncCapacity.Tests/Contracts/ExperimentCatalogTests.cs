@@ -96,6 +96,20 @@ public sealed class ExperimentCatalogTests
         Assert.False(ExperimentCatalog.Get("sleep").UsesTls(new Dictionary<string, string> { ["tls"] = "true" }));
     }
 
+    [Fact]
+    public void Every_blocking_variant_declares_the_thread_it_holds_and_no_awaiting_one_does()
+    {
+        // Arrange
+        var variants = ExperimentCatalog.All.SelectMany(e => e.Variants.Select(v => (e.Id, Variant: v))).ToList();
+
+        // Assert: the laws bound a blocking variant by its threads; an awaiting one holds none while it waits.
+        Assert.All(variants, v => Assert.Equal(v.Variant.Blocking, v.Variant.Holds?.Any(h => h.Resource == HeldResource.Threads) == true));
+        Assert.Equal(HoldSpan.Session, ExperimentCatalog.Get("websocket").Variant("sync").Holds!.Single().For);
+        Assert.Equal([HeldResource.Threads, HeldResource.DbConnections], ExperimentCatalog.Get("db").Variant("sync").Holds!.Select(h => h.Resource));
+        Assert.Equal([HeldResource.DbConnections], ExperimentCatalog.Get("db").Variant("async").Holds!.Select(h => h.Resource));
+        Assert.Equal(Hold.DefaultAuditWriters, new AsyncCapacity.Web.Audit.AuditOptions().BoundedWriters);
+    }
+
     public static TheoryData<string, string> BrokenDeclarations => new()
     {
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":true,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
@@ -110,6 +124,10 @@ public sealed class ExperimentCatalogTests
             "gauge 'hope' is not in GaugeCatalog" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"secure","in":"client","type":"choice","choices":["no","yes"],"default":"no","role":"tls","description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "parameter 'secure': a 'tls' parameter is a choice of false and true." },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"dbConnections"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "variant 'a': holds dbConnections, so the experiment needs the database." },
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"threads"},{"resource":"threads","for":"session"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+            "variant 'a': each resource is held once in 'holds'." },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json is not a valid experiment declaration" },
     };

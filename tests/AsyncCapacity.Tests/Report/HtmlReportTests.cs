@@ -245,7 +245,7 @@ public sealed class HtmlReportTests
         Assert.Contains("--blocking-0: #d9480f;", html, StringComparison.Ordinal);
         Assert.Contains("--async-0: #1971c2;", html, StringComparison.Ordinal);
         Assert.Contains(".variant-blocking-0 { --variant: var(--blocking-0); }", html, StringComparison.Ordinal);
-        Assert.Equal(["#d9480f", "#1971c2", "#8c959f"], throughput.EnumerateArray().Select(d => d.GetProperty("color").GetString()));
+        Assert.Equal(["#d9480f", "#1971c2", "#8c959f", "#1971c2"], throughput.EnumerateArray().Select(d => d.GetProperty("color").GetString()));
     }
 
     [Fact]

@@ -113,7 +113,9 @@ public sealed class ReportModelTests
 
         // Assert
         Assert.Equal(("throughput", "Throughput vs concurrent clients"), (chart.Kind, chart.Title));
-        Assert.Equal(["sync (blocking)", "async", "ideal: clients × 2.0 req/s"], chart.Datasets.Select(d => d.Label));
+        // The USL fits async's curve (the dotted line in its colour); sync's hard cap of threads it does not.
+        Assert.Equal(["sync (blocking)", "async", "ideal: clients × 2.0 req/s", "async: USL fit"], chart.Datasets.Select(d => d.Label));
+        Assert.Contains("sync: the USL does not fit", ReportModel.Of(Sleep).Experiments[0][0].Note, StringComparison.Ordinal);
         var sync = chart.Datasets[0].Points;
         Assert.Equal([null, "crossRot", "crossRot", "crossRot", "crossRot", "crossRot"], sync.Select(p => p.Style));
         Assert.Equal("async: 794 req/s at 400 clients", chart.Datasets[1].Points[^1].Label);

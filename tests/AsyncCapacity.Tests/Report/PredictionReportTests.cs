@@ -1,0 +1,58 @@
+using AsyncCapacity.Report.Compare;
+using AsyncCapacity.Report.Html;
+using AsyncCapacity.Report.Laws;
+using AsyncCapacity.Report.Results;
+using static AsyncCapacity.Tests.Report.ReportPages;
+
+namespace AsyncCapacity.Tests.Report;
+
+/// <summary>Predicted, then measured: the laws' bound beside every capacity, where a reader meets the capacity.</summary>
+public sealed class PredictionReportTests
+{
+    private static readonly ResultsDocument Searched = Golden("results-sleep-searched.json");
+
+    [Fact]
+    public void A_run_read_from_results_json_gets_every_variants_prediction()
+    {
+        // Act: the golden run predates predictions; reading it fills them in.
+        var variants = Searched.Experiments.Single().Variants;
+
+        // Assert: Thread.Sleep(500) on the pool's 2 threads: 2 clients, as measured; Task.Delay: the machine's CPU.
+        var sync = variants.Single(v => v.Name == "sync").Prediction!;
+        Assert.Equal((2, "threads", PredictionOutcome.AsPredicted), (sync.Load, sync.Binding.Resource, sync.Outcome));
+        var async = variants.Single(v => v.Name == "async").Prediction!;
+        Assert.Equal(ResourceBound.MachineCpu, async.Binding.Resource);
+        Assert.Contains(async.Bounds, b => b.Resource == ResourceBound.Cpu && b.Load > async.Load);
+        Assert.Contains("\"binding\": {", ResultsJson.Serialize(Searched), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_cards_and_the_glance_table_put_the_prediction_beside_the_capacity()
+    {
+        // Act
+        var text = VisibleText(HtmlReport.Render(Searched));
+
+        // Assert
+        Assert.Contains("Predicted 2 clients at 3.99 req/s, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: as predicted (+0%).", text, StringComparison.Ordinal);
+        Assert.Contains("Measured ≥ 2,000: as predicted. The app's own limit by the laws (without k6 on its cores): ≈ ", text, StringComparison.Ordinal);
+        Assert.Contains("2 clients (pool threads): as predicted (+0%)", text, StringComparison.Ordinal);
+        Assert.Contains("Predicted, then measured: the laws", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Compare_shows_the_prediction_move_with_the_knob_that_moves_the_binding_resource()
+    {
+        // Arrange: the same steps, read as a run with 4 minimum threads (--min-threads 4).
+        var four = Predictions.Attach(Searched with
+        {
+            Run = Searched.Run with { Settings = Searched.Run.Settings with { MinWorkerThreads = 4 } },
+            Experiments = [.. Searched.Experiments.Select(e => e with { Variants = [.. e.Variants.Select(v => v with { Prediction = null })] })],
+        });
+
+        // Act
+        var text = CompareText.Render(RunComparison.Of([new("2 threads", Searched), new("4 threads", four)], new NoiseRule(10)));
+
+        // Assert: 2 threads predict 2 clients; 4 predict 4, and the same measurement of 2 is then below it.
+        Assert.Contains("predicted by the laws: 2 clients (pool threads), measured as predicted (+0%) → 4 clients (pool threads), measured below the prediction (−50%)", text, StringComparison.Ordinal);
+    }
+}
