@@ -13,7 +13,7 @@ internal static class SweepOptions
 
     public static Option<Experiment[]> Experiments() => new("--experiments", "-e")
     {
-        Description = $"Experiments to sweep, comma-separated [default: all declared: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
+        Description = $"Experiments to sweep, comma-separated; experiment:variant for one side only (sleep:sync) [default: all declared: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = ParseExperiments,
     };
@@ -189,23 +189,33 @@ internal static class SweepOptions
         Validators = { result => RequireRange(result, "--db-pool-size", 1, 1000) },
     };
 
+    /// <summary>"sleep,db" sweeps both experiments; "sleep:sync" only that variant of sleep (the bench's knee checks, a second look at one side).</summary>
     private static Experiment[] ParseExperiments(ArgumentResult result)
     {
         var names = result.Tokens.SelectMany(t => t.Value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
-        var experiments = new List<Experiment>();
+        var chosen = new Dictionary<Experiment, HashSet<string>?>();
         foreach (var name in names.Distinct(StringComparer.OrdinalIgnoreCase))
         {
-            if (ExperimentCatalog.Find(name) is { } experiment)
+            var (id, variantName) = name.Split(':', 2) is [var e, var v] ? (e, v) : (name, null);
+            if (ExperimentCatalog.Find(id) is not { } experiment)
             {
-                experiments.Add(experiment);
+                result.AddError($"Unknown experiment '{UserInput.Shown(id)}'. Available: {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))} (`capacity experiments` describes them).");
             }
-            else
+            else if (variantName is null)
             {
-                result.AddError($"Unknown experiment '{name}'. Available: {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))} (`capacity experiments` describes them).");
+                chosen[experiment] = null;
+            }
+            else if (experiment.Variants.FirstOrDefault(v => v.Name.Equals(variantName, StringComparison.OrdinalIgnoreCase)) is not { } variant)
+            {
+                result.AddError($"{experiment.Id} declares no variant '{UserInput.Shown(variantName)}'; it declares {string.Join(", ", experiment.Variants.Select(v => v.Name))}.");
+            }
+            else if (!chosen.TryGetValue(experiment, out var variants) || variants is not null)
+            {
+                chosen[experiment] = [.. variants ?? [], variant.Name];
             }
         }
 
-        return [.. experiments.OrderBy(e => e.Order)];
+        return [.. chosen.OrderBy(c => c.Key.Order).Select(c => c.Value is null ? c.Key : c.Key with { Variants = [.. c.Key.Variants.Where(v => c.Value.Contains(v.Name))] })];
     }
 
     private static (int[]? Value, string? Error) ParseSteps(string raw)

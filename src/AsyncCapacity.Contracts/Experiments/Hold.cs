@@ -14,6 +14,11 @@ public sealed record Hold(HeldResource Resource, HoldSpan For = HoldSpan.Request
 
     /// <summary>The app setting, as the sweep's `--app-setting` names it, that changes the number of bounded audit writers.</summary>
     public const string AuditWritersSetting = "Audit__BoundedWriters";
+
+    /// <summary>Entries the bounded audit log queues for its writers unless a run sets <see cref="AuditQueueSetting"/>; beyond, 503.</summary>
+    public const int DefaultAuditQueue = 10;
+
+    public const string AuditQueueSetting = "Audit__BoundedQueueCapacity";
 }
 
 /// <summary>The resources a request can hold, each counted where the run records it.</summary>

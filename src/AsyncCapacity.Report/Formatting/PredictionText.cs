@@ -20,6 +20,7 @@ public static class PredictionText
         {
             { IsCpu: true, HoldMs: { } cpuMs } =>
                 $"{bound.Name}: {units} ÷ {Format.Duration(cpuMs)} of CPU per request = {Format.Rps(bound.MaxRps)} {rateUnit}",
+            { Resource: ResourceBound.AuditAdmission } => $"{bound.Name}: {Format.Count(bound.Units)} entries at once ({bound.UnitsFrom}), beyond them 503",
             { HoldMs: { } holdMs } => $"{bound.Name}: {units} ({bound.UnitsFrom}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
             _ => $"{bound.Name}: one per connected client, {units} ({bound.UnitsFrom})",
         };

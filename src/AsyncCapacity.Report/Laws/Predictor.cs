@@ -45,6 +45,15 @@ public static class Predictor
                     open ? Whole(units.Units / hold) : OperationalLaws.ClientsWithinFixedHold(sla, r0, units.Units, hold)));
         }
 
+        // The bounded audit log admits its writers' entries and a queue; past them it answers 503 at once. Requests reach
+        // it only as fast as pool threads carry them, so the cap binds once the pool starts with more threads than it admits.
+        if (holds.Any(h => h.Resource == HeldResource.AuditWriters) && resources.AuditWriters + resources.AuditQueue is var admitted
+            && resources.PoolMinimum > admitted)
+        {
+            bounds.Add(new ResourceBound(ResourceBound.AuditAdmission, "the audit hand-off", admitted,
+                $"{resources.AuditWriters} writing + {resources.AuditQueue} queued", null, null, admitted));
+        }
+
         if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
         {
             bounds.Add(CpuBound(ResourceBound.Cpu, "the app's CPU", resources.AppCores, cpu.Seconds, sla, r0, open));

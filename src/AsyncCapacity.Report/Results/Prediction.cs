@@ -44,6 +44,9 @@ public sealed record ResourceBound(string Resource, string Name, double Units, s
     /// <summary>The machine's CPU, shared by the app, k6 and a local database when they are not isolated.</summary>
     public const string MachineCpu = "machineCpu";
 
+    /// <summary>The bounded audit log's writers and queue together: past them, 503 at once.</summary>
+    public const string AuditAdmission = "auditAdmission";
+
     public bool IsCpu => Resource is Cpu or MachineCpu;
 }
 

@@ -19,7 +19,7 @@ public sealed class AuditOptions : IValidatableObject
     /// grown more threads than writers + queue: then the 503s begin.
     /// </summary>
     [Range(1, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
-    public int BoundedQueueCapacity { get; set; } = 10;
+    public int BoundedQueueCapacity { get; set; } = Hold.DefaultAuditQueue;
 
     /// <summary>Concurrent batch writers of the asynchronous log.</summary>
     [Range(1, 64, ErrorMessage = "must be between {1} and {2}")]
