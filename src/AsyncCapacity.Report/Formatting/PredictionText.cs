@@ -26,14 +26,18 @@ public static class PredictionText
         };
     }
 
-    /// <summary>"2 clients (pool threads)", "≈ 15,000 clients (the app's CPU)".</summary>
+    /// <summary>"2–3 clients (pool threads)", "≈ 1,846–5,531 clients (the machine's CPU …)".</summary>
     public static string Brief(Prediction prediction, LoadModel model) =>
-        $"{Approx(prediction)}{model.Load(prediction.Load)} ({prediction.Binding.Name})";
+        $"{Predicted(prediction, model)} ({prediction.Binding.Name})";
+
+    /// <summary>The predicted range: "2–3 clients", "200 clients", "≈ 1,846–5,531 clients" (a CPU's bound is rougher).</summary>
+    public static string Predicted(Prediction prediction, LoadModel model) =>
+        Approx(prediction) + Range(prediction.Load, prediction.MeanLoad, model);
 
     /// <summary>"as predicted (+0%)", "below (−64%)", "above (+50%)", "k6 stopped first": the measurement against the prediction.</summary>
     public static string Outcome(Prediction prediction) => prediction.Outcome switch
     {
-        PredictionOutcome.AsPredicted => "as predicted" + Error(prediction),
+        PredictionOutcome.AsPredicted => AsPredicted(prediction),
         PredictionOutcome.Below => "below the prediction" + Error(prediction),
         PredictionOutcome.Above => "above the prediction" + Error(prediction),
         _ => "a lower bound: the load generator stopped first",
@@ -52,19 +56,19 @@ public static class PredictionText
         }
 
         var model = experiment.Model;
-        var predicted = $"{Approx(prediction)}{model.Load(prediction.Load)} at {Format.Rps(prediction.Rps)} {experiment.RateUnit}, bound by {Bound(prediction.Binding, experiment.RateUnit)}";
+        var predicted = $"{Predicted(prediction, model)}, bound by {Bound(prediction.Binding, experiment.RateUnit)}";
         var measured = variant.Capacity is { } capacity ? CapacityText.Value(capacity) : "none met the SLA";
         var reading = prediction.Outcome switch
         {
             PredictionOutcome.LowerBound => "a lower bound, the load generator the limit",
             PredictionOutcome.AsPredicted when variant.Capacity is null => "as predicted",
-            PredictionOutcome.AsPredicted => "as predicted" + Error(prediction),
+            PredictionOutcome.AsPredicted => AsPredicted(prediction),
             PredictionOutcome.Below => "below the prediction" + Error(prediction),
             _ => "above the prediction" + Error(prediction),
         };
         var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{(prediction.Why is { } why ? $": {why}" : "")}.";
         return variant.Capacity?.AtLeastBecause == Search.StoppedBy.LoadGenerator && OwnLimit(prediction) is { } own
-            ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {model.Load(own.Load)}, {Bound(own, experiment.RateUnit)}."
+            ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {Range(own.Load, own.MeanLoad, model)}, {Bound(own, experiment.RateUnit)}."
             : sentence;
     }
 
@@ -100,9 +104,19 @@ public static class PredictionText
 
     private static string Approx(Prediction prediction) => prediction.Binding.IsCpu ? "≈ " : string.Empty;
 
-    private static string Error(Prediction prediction) => prediction.ErrorPercent is { } error
-        ? $" ({(error >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(error))})"
-        : string.Empty;
+    /// <summary>"within the prediction" (inside the range), "as predicted (+0%)", "as predicted (−12% of 200)".</summary>
+    private static string AsPredicted(Prediction prediction) =>
+        prediction.IsRange && prediction.ErrorPercent is null or 0 ? "within the prediction" : "as predicted" + Error(prediction);
+
+    private static string Range(int low, int high, LoadModel model) => high > low ? $"{Format.Count(low)}–{model.Load(high)}" : model.Load(low);
+
+    /// <summary>" (+0%)", " (−21% of 200)": against the nearer end of the range, 0 inside it.</summary>
+    private static string Error(Prediction prediction) => prediction.ErrorPercent switch
+    {
+        null => string.Empty,
+        0 => " (+0%)",
+        var error => $" ({(error >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(error.Value))} of {Format.Count(error > 0 ? prediction.MeanLoad : prediction.Load)})",
+    };
 
     private static string Noun(ResourceBound bound) => (bound.Resource, bound.Units == 1) switch
     {

@@ -40,9 +40,11 @@ public static class Predictor
 
             var (id, name) = Names(held.Resource);
             bounds.Add(held.For == HoldSpan.Session
-                ? new ResourceBound(id, name, units.Units, units.From, null, null, (int)units.Units)
+                ? new ResourceBound(id, name, units.Units, units.From, null, null, (int)units.Units, (int)units.Units)
+                : open ? new ResourceBound(id, name, units.Units, units.From, hold * 1000, units.Units / hold, Whole(units.Units / hold), Whole(units.Units / hold))
                 : new ResourceBound(id, name, units.Units, units.From, hold * 1000, units.Units / hold,
-                    open ? Whole(units.Units / hold) : OperationalLaws.ClientsWithinFixedHold(sla, r0, units.Units, hold)));
+                    OperationalLaws.ClientsWithinFixedHold(sla, r0, units.Units, hold),
+                    OperationalLaws.ClientsWithinMean(sla, r0, hold / units.Units)));
         }
 
         // The bounded audit log admits its writers' entries and a queue; past them it answers 503 at once. Requests reach
@@ -51,7 +53,7 @@ public static class Predictor
             && resources.PoolMinimum > admitted)
         {
             bounds.Add(new ResourceBound(ResourceBound.AuditAdmission, "the audit hand-off", admitted,
-                $"{resources.AuditWriters} writing + {resources.AuditQueue} queued", null, null, admitted));
+                $"{resources.AuditWriters} writing + {resources.AuditQueue} queued", null, null, admitted, admitted));
         }
 
         if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
@@ -72,18 +74,24 @@ public static class Predictor
             return null;
         }
 
+        // The range: from the binding resource's percentile estimate to the tightest bound on the mean.
         var binding = bounds.MinBy(b => b.Load)!;
+        var (low, high) = (binding.Load, Math.Max(binding.Load, bounds.Min(b => b.MeanLoad)));
         var maxDemand = bounds.Where(b => b.MaxRps is > 0).Select(b => 1 / b.MaxRps!.Value).DefaultIfEmpty(0).Max();
-        var rps = open ? binding.Load
-            : maxDemand > 0 ? OperationalLaws.MaxThroughput(binding.Load, r0, maxDemand) : binding.Load / r0;
-        var (outcome, error, why) = Read(experiment, variant, binding);
-        return new Prediction(binding.Load, rps, binding, bounds, r0 * 1000, outcome, error, why,
-            open ? null : Usl.Fit(ThroughputCurve.Of(steps)));
+        var rps = open ? low
+            : maxDemand > 0 ? OperationalLaws.MaxThroughput(low, r0, maxDemand) : low / r0;
+        var (outcome, error, why) = Read(experiment, variant, binding, low, high);
+        return new Prediction(low, rps, binding, bounds, r0 * 1000, outcome, error, why,
+            open ? null : Usl.Fit(ThroughputCurve.Of(steps)))
+        {
+            MeanLoad = high,
+        };
     }
 
     private static ResourceBound CpuBound(string id, string name, int cores, double seconds, double sla, double r0, bool open) =>
         new(id, name, cores, $"{cores} {(cores == 1 ? "core" : "cores")}", seconds * 1000, cores / seconds,
-            open ? Whole(cores / seconds) : OperationalLaws.ClientsWithinShared(sla, r0, seconds / cores));
+            open ? Whole(cores / seconds) : OperationalLaws.ClientsWithinShared(sla, r0, seconds / cores),
+            open ? Whole(cores / seconds) : OperationalLaws.ClientsWithinMean(sla, r0, seconds / cores));
 
     private static (string Id, string Name) Names(HeldResource resource) => resource switch
     {
@@ -92,33 +100,39 @@ public static class Predictor
         _ => ("auditWriters", "the audit writers"),
     };
 
-    /// <summary>How the measured capacity compares with the binding bound, and what broke when it parts from it.</summary>
-    private static (PredictionOutcome Outcome, double? Error, string? Why) Read(ExperimentResult experiment, VariantResult variant, ResourceBound binding)
+    /// <summary>
+    /// How the measured capacity compares with the predicted range [low, high], and what broke when it parts from it. The
+    /// error is against the nearer end of the range (0 inside it); within <see cref="Tolerance"/> of an end, or with the
+    /// range inside the measured bracket, it is as predicted.
+    /// </summary>
+    private static (PredictionOutcome Outcome, double? Error, string? Why) Read(
+        ExperimentResult experiment, VariantResult variant, ResourceBound binding, int low, int high)
     {
-        var predicted = binding.Load;
         var model = experiment.Model;
         if (variant.Capacity is not { } capacity)
         {
             var lowest = variant.Steps.Min(s => s.Concurrency);
-            return predicted < lowest
-                ? (PredictionOutcome.AsPredicted, null, $"the laws allow {model.Load(predicted)}, fewer than the lowest load tried ({model.Load(lowest)})")
+            return low < lowest
+                ? (PredictionOutcome.AsPredicted, null, $"the laws allow {model.Load(low)}, fewer than the lowest load tried ({model.Load(lowest)})")
                 : (PredictionOutcome.Below, null, Below(experiment, variant, binding));
         }
 
         var measured = capacity.Concurrency;
-        var error = predicted > 0 ? (measured - predicted) / (double)predicted * 100 : (double?)null;
-        var close = predicted > 0 && Math.Abs(measured - predicted) <= Math.Max(1, Tolerance * predicted);
-        var bracketed = capacity.MissedAt is { } missed && predicted >= measured && predicted < missed;
-        if (capacity.AtLeastBecause is not null)
+        var nearest = measured < low ? low : measured > high ? high : measured;
+        var error = nearest > 0 ? (measured - nearest) / (double)nearest * 100 : (double?)null;
+        var close = nearest > 0 && Math.Abs(measured - nearest) <= Math.Max(1, Tolerance * nearest);
+        var bracketed = capacity.MissedAt is { } missed && low < missed && high >= measured;
+        // A lower bound: what stopped the search, or (a run before the search) the top of the grid with nothing missed above.
+        if (capacity.AtLeastBecause is not null || capacity.MissedAt is null)
         {
-            // "≥ 2,000": at or above the prediction it confirms it; below, it says where k6 stopped, not the app.
-            return close ? (PredictionOutcome.AsPredicted, null, null)
-                : measured > predicted ? (PredictionOutcome.Above, null, Above(experiment, variant, binding))
+            // "≥ 2,000": within or above the range it confirms it; below, it says where k6 stopped, not the app.
+            return measured >= low * (1 - Tolerance) && measured <= high * (1 + Tolerance) ? (PredictionOutcome.AsPredicted, null, null)
+                : measured > high ? (PredictionOutcome.Above, null, Above(experiment, variant, binding))
                 : (PredictionOutcome.LowerBound, null, null);
         }
 
         return close || bracketed ? (PredictionOutcome.AsPredicted, error, null)
-            : measured < predicted ? (PredictionOutcome.Below, error, Below(experiment, variant, binding))
+            : measured < low ? (PredictionOutcome.Below, error, Below(experiment, variant, binding))
             : (PredictionOutcome.Above, error, Above(experiment, variant, binding));
     }
 
@@ -138,7 +152,7 @@ public static class Predictor
             { Saturated: Saturation.LoadGenerator } => $"k6 was short of CPU at {at}, so the load was not what it asked",
             { Saturated: Saturation.App } when !binding.IsCpu => $"the app ran out of CPU at {at} before {binding.Name} did",
             { MachineCpuPercent: >= BusyMachinePercent } when binding.Resource != ResourceBound.MachineCpu => $"the machine's CPUs were {Format.Percent(step.MachineCpuPercent)} busy at {at}: the app shares them with k6{(experiment.Gauges?.Contains("connection-pool") == true ? " and the database" : "")}",
-            _ when poolWait >= 1 && binding.Resource != "dbConnections" => $"the database queued: requests waited {Format.Duration(poolWait)} for a connection at {at}",
+            _ when poolWait >= 1 && binding.Resource != "dbConnections" => $"requests waited {Format.Duration(poolWait)} for a pooled connection at {at}: the database held each longer than at one client",
             _ when step.Missed.Contains("errors") => $"{Format.Fraction(step.ErrorRate)} of requests failed at {at}, before {binding.Name} filled",
             _ => $"p95 passed the SLA at {at} while the bound on the mean still had room: requests queue unevenly (bursts, the pool's hill climbing)",
         };
@@ -153,7 +167,7 @@ public static class Predictor
         {
             var sla = experiment.Sla.P95Ms / 1000;
             var r0 = ServiceDemand.ResponseSeconds(variant.Steps) ?? holdMs / 1000;
-            var allows = OperationalLaws.ClientsWithinFixedHold(sla, r0, grown.Value, holdMs / 1000);
+            var allows = OperationalLaws.ClientsWithinMean(sla, r0, holdMs / 1000 / grown.Value);
             return $"the pool grew from {Format.Count(binding.Units)} to {Format.Count(grown)} threads during the probe at {experiment.Model.Load(capacity.Concurrency)} "
                 + $"(hill climbing and starvation injection add threads while work waits); with {Format.Count(grown)} threads the laws allow {Format.Count(allows)}";
         }

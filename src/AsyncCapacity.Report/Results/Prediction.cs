@@ -6,7 +6,7 @@ namespace AsyncCapacity.Report.Results;
 /// What the operational laws predicted for a variant, from what its probes measured and what its declaration says it
 /// holds, and how the measured capacity compares (results.json: <c>prediction</c> of each variant).
 /// </summary>
-/// <param name="Load">The predicted capacity at the SLA: clients (closed model) or req/s offered (open model).</param>
+/// <param name="Load">The predicted capacity at the SLA, the low end of the range: clients (closed model) or req/s offered (open model).</param>
 /// <param name="Rps">The throughput the laws allow there.</param>
 /// <param name="Binding">The resource that bounds it first (the smallest <see cref="ResourceBound.Load"/>).</param>
 /// <param name="Bounds">Every resource's bound, the binding one among them.</param>
@@ -24,7 +24,13 @@ public sealed record Prediction(
     PredictionOutcome Outcome,
     double? ErrorPercent,
     string? Why,
-    UslFit? Usl);
+    UslFit? Usl)
+{
+    /// <summary>The high end of the predicted range: the largest load whose bound on the mean response time stays within the SLA.</summary>
+    public int MeanLoad { get; init; } = Load;
+
+    public bool IsRange => MeanLoad > Load;
+}
 
 /// <summary>
 /// One resource's bound: c units, each held <see cref="HoldMs"/> per request, serve at most c ÷ H req/s (the utilization
@@ -36,8 +42,10 @@ public sealed record Prediction(
 /// <param name="UnitsFrom">Where the units were counted: "the pool's minimum", "Database:MaxPoolSize", "2 cores".</param>
 /// <param name="HoldMs">Time one unit is held per request (the CPU's: CPU time per request); null for a session.</param>
 /// <param name="MaxRps">c ÷ H: the most requests per second the resource serves; null for a session.</param>
-/// <param name="Load">The largest load within the SLA that this resource allows.</param>
-public sealed record ResourceBound(string Resource, string Name, double Units, string UnitsFrom, double? HoldMs, double? MaxRps, int Load)
+/// <param name="Load">The largest load this resource allows within the SLA's percentile: the lower end (requests that
+/// find every unit busy wait whole holds, as they do when they move in lockstep; for the CPU, p95 ≈ 3 × the mean).</param>
+/// <param name="MeanLoad">The largest load whose bound on the mean response time stays within the SLA: the upper end.</param>
+public sealed record ResourceBound(string Resource, string Name, double Units, string UnitsFrom, double? HoldMs, double? MaxRps, int Load, int MeanLoad)
 {
     public const string Cpu = "cpu";
 
@@ -54,7 +62,7 @@ public sealed record ResourceBound(string Resource, string Name, double Units, s
 [JsonConverter(typeof(JsonStringEnumConverter<PredictionOutcome>))]
 public enum PredictionOutcome
 {
-    /// <summary>Within 15% of the prediction, or the prediction inside the measured bracket.</summary>
+    /// <summary>Within the predicted range (or 15% of its ends), or the range inside the measured bracket.</summary>
     [JsonStringEnumMemberName("asPredicted")]
     AsPredicted,
 

@@ -24,12 +24,14 @@ public sealed class PredictorTests
         var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.Threads)], TwoCores)!;
 
         // Assert
-        Assert.Equal(2, prediction.Load);
+        Assert.Equal((2, 4), (prediction.Load, prediction.MeanLoad));
         Assert.Equal("threads", prediction.Binding.Resource);
         Assert.Equal(PredictionOutcome.AsPredicted, prediction.Outcome);
         Assert.Equal(0, prediction.ErrorPercent);
+        // 2 if the third client waits a whole 500 ms (lockstep), 4 by the bound on the mean: 4 × 250 ms ≤ 1 s.
         Assert.Equal("pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s", PredictionText.Bound(prediction.Binding, "req/s"));
-        Assert.StartsWith("Predicted 2 clients at 3.98 req/s, bound by pool threads", PredictionText.Sentence(Experiment(variant) with { Variants = [variant with { Prediction = prediction }] }, variant with { Prediction = prediction }));
+        Assert.Equal("Predicted 2–4 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: within the prediction.",
+            PredictionText.Sentence(Experiment(variant), variant with { Prediction = prediction }));
     }
 
     [Fact]
@@ -45,11 +47,11 @@ public sealed class PredictorTests
         // Act
         var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.Threads), new Hold(HeldResource.DbConnections)], TwoCores)!;
 
-        // Assert: 2 × ⌊1 + (1 − 0.052) ÷ 0.051⌋ = 38; with 10 threads, 190.
+        // Assert: 2 × ⌊1 + (1 − 0.052) ÷ 0.051⌋ = 38 (by the mean, ⌊1 ÷ (0.051 ÷ 2)⌋ = 39); with 10 threads, ⌊1 ÷ 0.0051⌋ = 196.
         Assert.Equal(38, prediction.Load);
         Assert.Equal(PredictionOutcome.Above, prediction.Outcome);
         Assert.Contains("the pool grew from 2 to 10 threads during the probe at 50 clients", prediction.Why);
-        Assert.Contains("with 10 threads the laws allow 190", prediction.Why);
+        Assert.Contains("with 10 threads the laws allow 196", prediction.Why);
         Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == "dbConnections").Load);
     }
 
@@ -77,7 +79,7 @@ public sealed class PredictorTests
         Assert.Equal(ResourceBound.Cpu, own.Resource);
         Assert.Equal(OperationalLaws.ClientsWithinShared(1, 0.502, 0.24 * 2 * 7 / 37_100 / 2), own.Load);
         Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit.", sentence);
-        Assert.Contains($"The app's own limit by the laws (without k6 on its cores): ≈ {Format.Count(own.Load)} clients, the app's CPU: 2 cores ÷ 91 µs of CPU per request", sentence);
+        Assert.Contains($"The app's own limit by the laws (without k6 on its cores): ≈ {Format.Count(own.Load)}–{Format.Count(own.MeanLoad)} clients, the app's CPU: 2 cores ÷ 91 µs of CPU per request", sentence);
     }
 
     [Fact]
