@@ -74,9 +74,10 @@ public static class Predictor
             return null;
         }
 
-        // The range: from the binding resource's percentile estimate to the tightest bound on the mean.
-        var binding = bounds.MinBy(b => b.Load)!;
-        var (low, high) = (binding.Load, Math.Max(binding.Load, bounds.Min(b => b.MeanLoad)));
+        // The bottleneck binds: the resource whose bound on the mean allows the fewest clients (the largest demand per
+        // request, D_max). The range: from its percentile estimate to that bound.
+        var binding = bounds.MinBy(b => b.MeanLoad)!;
+        var (low, high) = (Math.Min(binding.Load, binding.MeanLoad), binding.MeanLoad);
         var maxDemand = bounds.Where(b => b.MaxRps is > 0).Select(b => 1 / b.MaxRps!.Value).DefaultIfEmpty(0).Max();
         var rps = open ? low
             : maxDemand > 0 ? OperationalLaws.MaxThroughput(low, r0, maxDemand) : low / r0;
@@ -154,6 +155,9 @@ public static class Predictor
             { MachineCpuPercent: >= BusyMachinePercent } when binding.Resource != ResourceBound.MachineCpu => $"the machine's CPUs were {Format.Percent(step.MachineCpuPercent)} busy at {at}: the app shares them with k6{(experiment.Gauges?.Contains("connection-pool") == true ? " and the database" : "")}",
             _ when poolWait >= 1 && binding.Resource != "dbConnections" => $"requests waited {Format.Duration(poolWait)} for a pooled connection at {at}: the database held each longer than at one client",
             _ when step.Missed.Contains("errors") => $"{Format.Fraction(step.ErrorRate)} of requests failed at {at}, before {binding.Name} filled",
+            { MeanMs: { } mean, P95Ms: { } p95 } when mean <= experiment.Sla.P95Ms && p95 > experiment.Sla.P95Ms =>
+                $"at {at} the mean response ({Format.Duration(mean)}) was within the SLA but p95 was {(p95 / mean).ToString("0.0", System.Globalization.CultureInfo.InvariantCulture)}× it: "
+                + "times per request vary, and the laws bound the mean",
             _ => $"p95 passed the SLA at {at} while the bound on the mean still had room: requests queue unevenly (bursts, the pool's hill climbing)",
         };
     }

@@ -22,32 +22,49 @@ public static class ServiceDemand
             : ResponseSeconds(steps);
 
     /// <summary>
-    /// The app's CPU seconds per completed request (the utilization law, D = U ÷ X), from the probe with the most
-    /// throughput among those where the app was not at its CPUs' limit and completed enough requests; null without one.
+    /// The app's CPU seconds per completed request, from the probes where the app was not at its CPUs' limit and completed
+    /// enough requests; null without one. <see cref="Demand"/> says how.
     /// </summary>
-    public static (double Seconds, StepResult Probe)? CpuSeconds(IReadOnlyList<StepResult> steps, int cores)
+    public static (double Seconds, StepResult Probe)? CpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
+        cores <= 0 ? null
+            : Demand(steps.Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
+                .Select(s => (s, s.CpuPercent!.Value / 100 * cores)).ToList());
+
+    /// <summary>
+    /// The whole machine's CPU seconds per completed request (the app, k6 and a local database together, sharing its
+    /// cores); null when the machine's CPU was not measured.
+    /// </summary>
+    public static double? MachineCpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
+        cores <= 0 ? null
+            : Demand(steps.Where(s => s.MachineCpuPercent is > 0 && s.Requests >= MinimumRequests && s.DurationSeconds > 0)
+                .Select(s => (s, s.MachineCpuPercent!.Value / 100 * cores)).ToList())?.Seconds;
+
+    /// <summary>
+    /// CPU seconds per request from probes of (cores busy, requests per second): the slope of busy cores over throughput,
+    /// fitted by least squares, so that what the CPU does whatever the load (the sampler, k6's own loop, the database's
+    /// housekeeping) does not count as the requests' demand; with fewer than three throughputs, or a slope that is not
+    /// positive, the utilization law at the busiest probe (U ÷ X), which counts it.
+    /// </summary>
+    private static (double Seconds, StepResult Probe)? Demand(List<(StepResult Step, double BusyCores)> probes)
     {
-        if (cores <= 0)
+        if (probes.Count == 0)
         {
             return null;
         }
 
-        var probe = steps
-            .Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
-            .MaxBy(s => s.Requests / s.DurationSeconds);
-        return probe is null ? null
-            : (OperationalLaws.Demand(probe.CpuPercent!.Value / 100 * cores * probe.DurationSeconds, probe.Requests), probe);
-    }
+        var busiest = probes.MaxBy(p => p.Step.Requests / p.Step.DurationSeconds);
+        var points = probes.Select(p => (X: p.Step.Requests / p.Step.DurationSeconds, Y: p.BusyCores)).ToList();
+        if (points.Select(p => p.X).Distinct().Count() >= 3)
+        {
+            var (meanX, meanY) = (points.Average(p => p.X), points.Average(p => p.Y));
+            var slope = points.Sum(p => (p.X - meanX) * (p.Y - meanY)) / points.Sum(p => (p.X - meanX) * (p.X - meanX));
+            if (slope > 0 && double.IsFinite(slope))
+            {
+                return (slope, busiest.Step);
+            }
+        }
 
-    /// <summary>
-    /// The whole machine's CPU seconds per completed request (the app, k6 and a local database together, sharing its
-    /// cores), from the probe with the most throughput; null when the machine's CPU was not measured.
-    /// </summary>
-    public static double? MachineCpuSeconds(IReadOnlyList<StepResult> steps, int cores)
-    {
-        var probe = steps.Where(s => s.MachineCpuPercent is > 0 && s.Requests >= MinimumRequests && s.DurationSeconds > 0)
-            .MaxBy(s => s.Requests / s.DurationSeconds);
-        return probe is null || cores <= 0 ? null : OperationalLaws.Demand(probe.MachineCpuPercent!.Value / 100 * cores * probe.DurationSeconds, probe.Requests);
+        return (OperationalLaws.Demand(busiest.BusyCores * busiest.Step.DurationSeconds, busiest.Step.Requests), busiest.Step);
     }
 
     private static IEnumerable<StepResult> Lightest(IReadOnlyList<StepResult> steps)

@@ -8,6 +8,9 @@ namespace AsyncCapacity.Tests.EndToEnd;
 /// <summary>
 /// The main job as a user runs it: the quick sweep of every experiment with real k6 against the real app (a fresh
 /// process per step) and, for the db pair, the private PostgreSQL the sweep starts; then the report in headless Chromium.
+/// Its probes are shorter than the quick profile's (1 s warm-up + 2 s measured, not 2 + 4): it checks that every part
+/// runs and where each knee falls within wide margins, not the figures (the README's come from the standard profile);
+/// that halves the longest test of CI.
 /// </summary>
 [Trait("Category", "EndToEnd")]
 public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
@@ -19,7 +22,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
     {
         // Act
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(30),
-            "sweep", "--profile", "quick", "--out", _output);
+            "sweep", "--profile", "quick", "--warmup", "1", "--step-seconds", "2", "--out", _output);
 
         // Assert: the run, every declared experiment's variants searched probe by probe
         var declared = ExperimentCatalog.All;
@@ -38,7 +41,11 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
             Assert.True(v.Capacity is { MissedAt: not null } or { AtLeastBecause: not null } || v.NoCapacityBecause is not null, $"{v.Name}: {v.Capacity}");
             Assert.All(v.Steps, s => Assert.NotNull(s.Pass));
             Assert.Contains(v.Steps, s => s.Decided);
+            Assert.NotNull(v.Prediction);
         });
+
+        // Assert: predicted, then measured: the laws' range and its binding resource beside every capacity, in the verdict too
+        Assert.All(declared.SelectMany(e => e.Variants), v => Assert.Contains($"    {v.Name}: Predicted ", console, StringComparison.Ordinal));
 
         // Assert: sleep: the blocking variant's knee is a few clients, bracketed and repeated; the awaiting one serves
         // at least a thousand; the pool's threads wait in Thread.Sleep ← SleepEndpoints.Sync, none parked in the async handler
@@ -50,6 +57,8 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(sync.Capacity.Concurrency + 1, sync.Capacity.MissedAt);
         Assert.True(sync.Capacity.Runs!.Runs >= 2 && sync.Capacity.MissedRuns!.Runs >= 2, sleep.Verdict);
         Assert.True(async.Capacity?.Concurrency >= 1000, sleep.Verdict);
+        Assert.Equal("threads", sync.Prediction!.Binding.Resource);
+        Assert.InRange(sync.Capacity.Concurrency, sync.Prediction.Load - 1, sync.Prediction.MeanLoad);
         Assert.All(sync.Steps.Concat(async.Steps), s =>
         {
             Assert.NotNull(s.ThreadsAtStart);

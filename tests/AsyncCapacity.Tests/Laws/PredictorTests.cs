@@ -58,28 +58,29 @@ public sealed class PredictorTests
     [Fact]
     public void A_lower_bound_from_k6_carries_the_apps_own_limit_by_its_cpu_per_request()
     {
-        // Arrange: await Task.Delay(500): k6 gave out above 2,000 clients; the app used 22% of 2 cores for 3,800 req/s.
+        // Arrange: await Task.Delay(500): k6 gave out above 2,000 clients. The app's CPU: 0.02 cores whatever the load
+        // plus 50 µs per request; the machine's (the app and k6): 0.1 cores plus 200 µs per request.
+        static StepResult At(int clients, double rps, bool meets = true, Saturation? saturated = null) =>
+            Step(clients, rps, meanMs: 503, serverMs: 500, cpu: (0.02 + (rps * 0.00005)) / 2 * 100, machine: (0.1 + (rps * 0.0002)) / 2 * 100,
+                meets: meets, saturated: saturated);
         var variant = Variant(
             new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator },
-            Step(1, rps: 2, meanMs: 502, serverMs: 500, cpu: 1, machine: 5),
-            Step(1000, rps: 1990, meanMs: 503, serverMs: 500, cpu: 12, machine: 30),
-            Step(2000, rps: 3800, meanMs: 506, serverMs: 500, cpu: 22, machine: 50),
-            Step(4000, rps: 5300, meanMs: 700, serverMs: 500, cpu: 24, machine: 60, meets: false, saturated: Saturation.LoadGenerator));
+            At(1, 2), At(1000, 1990), At(2000, 3800), At(4000, 5300, meets: false, saturated: Saturation.LoadGenerator));
         var experiment = Experiment(variant);
 
         // Act
         var prediction = Predictor.Predict(experiment, variant, [], TwoCores)!;
         var sentence = PredictionText.Sentence(experiment, variant with { Prediction = prediction });
 
-        // Assert: the app's CPU per request where it served most without being at its CPUs' limit (4,000 clients, k6's
-        // limit, not the app's): 24% × 2 cores × 7 s ÷ 37,100 requests = 91 µs.
-        Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
+        // Assert: the demands are the slopes, not busy ÷ throughput (which would count the idle cores' share too).
+        Assert.Equal(0.2, prediction.Bounds.Single(b => b.Resource == ResourceBound.MachineCpu).HoldMs!.Value, 6);
         Assert.Equal(ResourceBound.MachineCpu, prediction.Binding.Resource);
+        Assert.Equal((3338, 10_000), (prediction.Load, prediction.MeanLoad));
+        Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
         var own = PredictionText.OwnLimit(prediction)!;
-        Assert.Equal(ResourceBound.Cpu, own.Resource);
-        Assert.Equal(OperationalLaws.ClientsWithinShared(1, 0.502, 0.24 * 2 * 7 / 37_100 / 2), own.Load);
+        Assert.Equal((ResourceBound.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
         Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit.", sentence);
-        Assert.Contains($"The app's own limit by the laws (without k6 on its cores): ≈ {Format.Count(own.Load)}–{Format.Count(own.MeanLoad)} clients, the app's CPU: 2 cores ÷ 91 µs of CPU per request", sentence);
+        Assert.Contains("The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, the app's CPU: 2 cores ÷ 50 µs of CPU per request = 40,000 req/s.", sentence);
     }
 
     [Fact]

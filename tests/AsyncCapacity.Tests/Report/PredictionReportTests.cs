@@ -34,7 +34,7 @@ public sealed class PredictionReportTests
 
         // Assert
         Assert.Contains("Predicted 2–3 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: within the prediction.", text, StringComparison.Ordinal);
-        Assert.Contains("Measured ≥ 2,000: within the prediction. The app's own limit by the laws (without k6 on its cores): ≈ 7,539–22,587 clients, the app's CPU: 2 cores ÷ 89 µs of CPU per request", text, StringComparison.Ordinal);
+        Assert.Contains("Measured ≥ 2,000: within the prediction. The app's own limit by the laws (without k6 on its cores): ≈ 7,852–23,522 clients, the app's CPU: 2 cores ÷ 85 µs of CPU per request", text, StringComparison.Ordinal);
         Assert.Contains("2–3 clients (pool threads): within the prediction", text, StringComparison.Ordinal);
         Assert.Contains("Predicted, then measured: the laws", text, StringComparison.Ordinal);
     }
