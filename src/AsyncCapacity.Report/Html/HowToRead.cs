@@ -42,27 +42,27 @@ internal static class HowToRead
             + "the sweep takes every thread's stack from outside the app (an EventPipe session with the runtime's sample profiler, as "
             + "dotnet-stack does, while the load is still on) and groups them by the app's own frames: \"21 of 23 pool threads in "
             + "Thread.Sleep ← SleepEndpoints.Sync\" names the blocking call and the handler. Lock contentions and GC pause come from the runtime's counters.");
-        Entry(html, "Predicted, then measured: the laws",
-            "Little's law: clients = throughput × response time, so a closed loop of N clients with no think time runs at N ÷ R (the ideal line). "
-            + "The utilization law: a resource of c units, each held D seconds per request, serves at most c ÷ D requests a second; its demand D is "
-            + "its busy time ÷ completions (for the CPU, the seconds each request adds: the slope of busy cores over throughput across the probes, "
-            + "the app's measured where it was not at its CPUs' limit). "
-            + "The asymptotic bounds: X(N) ≤ min(N ÷ R₀, 1 ÷ D_max) and R(N) ≥ max(R₀, N × D_max), R₀ one client's response time, D_max the "
-            + "busiest resource's demand (Denning and Buzen, \"The Operational Analysis of Queueing Network Models\", ACM Computing Surveys, 1978; "
-            + "Lazowska et al., \"Quantitative System Performance\", 1984, chapter 5, at homes.cs.washington.edu/~lazowska/qsp/). "
-            + "The predicted capacity is the largest N whose bound keeps p95 within the SLA: for c units held a fixed time H (pool threads, connections, "
-            + "writers), a request behind c others waits a whole H, so N = c × ⌊1 + (SLA − R₀) ÷ H⌋; for the CPU, shared as it serves, p95 ≈ ln 20 ≈ 3 "
-            + "times the mean N × D. The bottleneck binds: the resource with the largest demand per request. What each variant holds is declared in experiments/*.json (\"holds\"); threads count the "
-            + "pool's minimum, which it serves with before hill climbing adds any. Sharing 2 cores with k6, the app gets what k6 leaves: the machine's "
-            + "CPU per request (app, k6 and database together) bounds what this machine can measure, the app's own CPU per request what the app "
-            + "would serve alone, the limit beside a \"≥\" from the load generator. Within 15% (or inside the bracket), the measurement is as predicted; "
-            + "otherwise the card says which assumption broke (the pool grew, k6 or the machine ran out of CPU, the database queued).");
+        // The laws behind the predictions, two lines each (Lazowska et al., "Quantitative System Performance", 1984,
+        // chapters 3 and 5, homes.cs.washington.edu/~lazowska/qsp/; Denning and Buzen, ACM Computing Surveys 10(3), 1978).
+        Entry(html, "Little's law",
+            "Clients = throughput × response time, N = X × R: a closed loop of N clients with no think time runs at N ÷ R, the ideal line. "
+            + "Source: J. D. C. Little, Operations Research 9(3), 1961; Quantitative System Performance, chapter 3 (homes.cs.washington.edu/~lazowska/qsp/).");
+        Entry(html, "Utilization law",
+            "A resource of c units, each busy D seconds per request, serves at most c ÷ D requests a second (U = X × D ≤ c). D is its busy time ÷ completions; "
+            + "for the CPU, the seconds each request adds (the slope of busy cores over throughput across the probes). Source: Quantitative System Performance, chapter 3.");
+        Entry(html, "Asymptotic bounds",
+            "X(N) ≤ min(N ÷ R₀, 1 ÷ D_max) and R(N) ≥ max(R₀, N × D_max): R₀ one request alone, D_max the demand on the bottleneck, the resource with the "
+            + "largest. Past N = R₀ ÷ D_max, every client more only waits. Source: Quantitative System Performance, chapter 5; Denning and Buzen, ACM Computing Surveys, 1978.");
+        Entry(html, "Predicted, then measured",
+            "The card's range is the largest N the bottleneck allows within the SLA: at most the bound on the mean (N × D_max ≤ SLA), at least what requests "
+            + "that find every unit busy and wait a whole hold allow, c × ⌊1 + (SLA − R₀) ÷ H⌋ (p95 ≈ 3 × the mean on a CPU). What a variant holds is declared "
+            + "in experiments/*.json (\"holds\"); threads count the pool's minimum, before hill climbing adds any. Sharing 2 cores with k6, the machine's CPU per "
+            + "request bounds what this machine measures; the app's own, beside a \"≥\" from the load generator, what the app would serve alone. Outside the range "
+            + "(15% slack), the card names the assumption that broke: the pool grew, k6 or the machine ran out of CPU, requests waited for a connection or failed.");
         Entry(html, "Universal Scalability Law",
-            "X(N) = λN ÷ (1 + σ(N − 1) + κN(N − 1)): σ the contention (a serial part), κ the coherency (crosstalk that makes throughput fall past "
-            + "a peak at √((1 − σ) ÷ κ)). Fitted to each variant's median throughput per load (weighted least squares, Levenberg-Marquardt from "
-            + "MathNet.Numerics), leaving out loads where k6 was short of CPU (N. J. Gunther, \"Guerrilla Capacity Planning\", 2007, chapter 4; "
-            + "perfdynamics.com). A fit with R² below 0.95 or a point off by more than 20% does not describe the curve: its knee is a hard limit "
-            + "(a fixed number of threads, connections or writers), not contention, and the chart says so instead of drawing it.");
+            "X(N) = λN ÷ (1 + σ(N − 1) + κN(N − 1)): σ the contention, κ the coherency that makes throughput fall past a peak at √((1 − σ) ÷ κ); fitted to each "
+            + "variant's medians (MathNet.Numerics' Levenberg-Marquardt), loads where k6 was short of CPU left out. R² below 0.95 or a point off by more than 20%: "
+            + "a hard limit, not contention, and the chart says so instead of drawing it. Source: N. J. Gunther, \"Guerrilla Capacity Planning\", 2007, chapter 4.");
         Entry(html, "Thread pool",
             "Pool threads at the step's start → end, and the most work items queued for a thread. A blocked thread serves nobody: "
             + "the pool adds only about 1–2 threads a second, so a growing queue with low CPU is thread starvation, not a busy machine.");

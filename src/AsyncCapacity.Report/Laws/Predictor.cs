@@ -23,7 +23,7 @@ public static class Predictor
     public static Prediction? Predict(ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources)
     {
         var steps = variant.Steps;
-        if (ServiceDemand.ResponseSeconds(steps) is not { } r0 || ServiceDemand.HoldSeconds(steps, experiment.IdealRpsPerClient) is not { } hold)
+        if (ServiceDemand.ResponseSeconds(steps, experiment.IdealRpsPerClient) is not { } r0 || ServiceDemand.HoldSeconds(steps, experiment.IdealRpsPerClient) is not { } hold)
         {
             return null;
         }
@@ -170,7 +170,7 @@ public static class Predictor
         if (binding.Resource == "threads" && grown > binding.Units && binding.HoldMs is { } holdMs)
         {
             var sla = experiment.Sla.P95Ms / 1000;
-            var r0 = ServiceDemand.ResponseSeconds(variant.Steps) ?? holdMs / 1000;
+            var r0 = ServiceDemand.ResponseSeconds(variant.Steps, experiment.IdealRpsPerClient) ?? holdMs / 1000;
             var allows = OperationalLaws.ClientsWithinMean(sla, r0, holdMs / 1000 / grown.Value);
             return $"the pool grew from {Format.Count(binding.Units)} to {Format.Count(grown)} threads during the probe at {experiment.Model.Load(capacity.Concurrency)} "
                 + $"(hill climbing and starvation injection add threads while work waits); with {Format.Count(grown)} threads the laws allow {Format.Count(allows)}";

@@ -38,10 +38,18 @@ internal static class ThroughputChart
             if (usl.Fits)
             {
                 datasets.Add(UslCurve(experiment, i, usl, clients, Rps));
+                if (usl is { PeakLoad: { } peak, PeakRps: { } peakRps } && peak >= clients[0] && peak <= clients[^1])
+                {
+                    var label = $"{variant.Name}: USL peak";
+                    datasets.Add(new DatasetModel(label, VariantPalette.Of(experiment.Variants, i).Color,
+                        [new PointModel(peak, peakRps, $"{label}: {Rps(peakRps)} at {experiment.Model.Load(Math.Round(peak))}")],
+                        PointStyle: "star", PointRadius: 7, HoverRadius: 8, Order: 4, ShowLine: false));
+                }
             }
         }
 
-        var fitNote = fits.Count == 0 ? string.Empty : $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians ({string.Join("; ", fits)}).";
+        var fitNote = fits.Count == 0 ? string.Empty
+            : $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians, a star at its peak within the loads measured ({string.Join("; ", fits)}).";
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
         return new ChartModel(id, "throughput", null, $"{experiment.Load.RateTitle} vs {experiment.Model.AxisName}",
             $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. Points: every probe of the capacity search (diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}{fitNote}",

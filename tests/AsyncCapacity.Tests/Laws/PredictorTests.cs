@@ -110,6 +110,21 @@ public sealed class PredictorTests
         Assert.Null(Predictor.Predict(Experiment(variant), variant, [], TwoCores with { SharedCores = null }));
     }
 
+    [Theory]
+    [InlineData(true, 510, 0.510)] // the lightest load met the SLA: one request's response time, as measured
+    [InlineData(false, 2400, 0.500)] // it missed (C10k starts at 1,000 clients): its mean had queued; the time inside the app
+    public void R0_is_the_lightest_loads_mean_only_where_nothing_queued(bool lightestMet, double meanMs, double expectedSeconds)
+    {
+        // Arrange
+        var steps = new[] { Step(1000, rps: 400, meanMs: meanMs, serverMs: 500, cpu: 30, meets: lightestMet), Step(2000, rps: 500, meanMs: 4000, serverMs: 500, cpu: 40, meets: false) };
+
+        // Act
+        var r0 = ServiceDemand.ResponseSeconds(steps, idealRpsPerClient: 2);
+
+        // Assert
+        Assert.Equal(expectedSeconds, r0!.Value, precision: 3);
+    }
+
     private static ExperimentResult Experiment(VariantResult variant) => new(
         "lab", "A lab", "A lesson", new Sla(1000, 0.01), new Dictionary<string, string>(), IdealRpsPerClient: null, [variant],
         Verdict: "", SkippedReason: null, Gauges: [], LoadKind.Http, LoadModel.Closed);

@@ -1,3 +1,4 @@
+using System.Net;
 using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Laws;
@@ -30,13 +31,16 @@ public sealed class PredictionReportTests
     public void The_cards_and_the_glance_table_put_the_prediction_beside_the_capacity()
     {
         // Act
-        var text = VisibleText(HtmlReport.Render(Searched));
+        var html = HtmlReport.Render(Searched);
+        var text = VisibleText(html);
 
         // Assert
         Assert.Contains("Predicted 2–3 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: within the prediction.", text, StringComparison.Ordinal);
         Assert.Contains("Measured ≥ 2,000: within the prediction. The app's own limit by the laws (without k6 on its cores): ≈ 7,852–23,522 clients, the app's CPU: 2 cores ÷ 85 µs of CPU per request", text, StringComparison.Ordinal);
         Assert.Contains("2–3 clients (pool threads): within the prediction", text, StringComparison.Ordinal);
-        Assert.Contains("Predicted, then measured: the laws", text, StringComparison.Ordinal);
+        Assert.All(["Little's law", "Utilization law", "Asymptotic bounds", "Predicted, then measured", "Universal Scalability Law"],
+            term => Assert.Contains($"<dt>{WebUtility.HtmlEncode(term)}</dt>", html, StringComparison.Ordinal));
+        Assert.Contains("Quantitative System Performance", text, StringComparison.Ordinal);
     }
 
     [Fact]
