@@ -22,12 +22,16 @@ internal static class SweepOptions
     {
         var option = new Option<string>("--profile", "-p")
         {
-            Description = "quick: 2 s warm-up + 6 s per step, a first look; standard: 5 s + 20 s per step, figures to quote.",
+            // From the profiles themselves, so that --help cannot drift from what a probe lasts.
+            Description = $"quick: {Probe(SweepProfile.Quick)}, a first look; standard: {Probe(SweepProfile.Standard)}, figures to quote (the deciding loads repeated).",
             DefaultValueFactory = _ => SweepProfile.Standard.Name,
         };
         option.AcceptOnlyFromAmong([.. SweepProfile.All.Select(p => p.Name)]);
         return option;
     }
+
+    private static string Probe(SweepProfile profile) =>
+        string.Create(CultureInfo.InvariantCulture, $"{profile.WarmupSeconds:0.#} s warm-up + {profile.StepSeconds:0.#} s measured per probe");
 
     public static Option<Uri?> Target() => new("--target", "-t")
     {

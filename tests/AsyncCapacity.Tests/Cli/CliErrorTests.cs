@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -102,6 +103,9 @@ public sealed class CliErrorTests(ITestOutputHelper log)
         Assert.Contains("2 harness failure", output, StringComparison.Ordinal);
         Assert.Equal(0, sweepCode);
         Assert.Contains("--profile <quick|standard>", sweepHelp, StringComparison.Ordinal);
+        // what a probe of each profile lasts, as the profiles say (the help wraps lines at the console's width)
+        Assert.Contains("quick: 2 s warm-up + 4 s measured per probe, a first look; standard: 3 s warm-up + 7 s measured per probe",
+            Regex.Replace(sweepHelp, "\\s+", " "), StringComparison.Ordinal);
         Assert.Contains("--db-connection-string", sweepHelp, StringComparison.Ordinal);
         Assert.Contains("experiments", output, StringComparison.Ordinal);
     }
