@@ -14,6 +14,7 @@ internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOption
     private readonly BlockingCollection<AuditEntry> _queue = new(options.Value.BoundedQueueCapacity);
     private readonly AuditCounters _counters = new();
     private readonly List<Thread> _writers = [];
+    private int _disposed;
 
     public string Variant => "bounded";
 
@@ -29,9 +30,9 @@ internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOption
                 return true;
             }
         }
-        catch (InvalidOperationException)
+        catch (Exception ex) when (ex is InvalidOperationException or ObjectDisposedException)
         {
-            // Adding was completed: the app is shutting down.
+            // Adding was completed, or the log disposed: the app is shutting down.
         }
 
         _counters.Rejected();
@@ -58,16 +59,34 @@ internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOption
     /// <summary>Stops taking entries, then lets the writers drain every accepted one before the app exits.</summary>
     public Task StopAsync(CancellationToken cancellationToken)
     {
+        DrainWriters();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>
+    /// Drains before disposing: a host whose start failed after this log's (a later service threw) is disposed without
+    /// being stopped, and a writer still waiting on a disposed queue throws on its own thread, taking the process down.
+    /// Once only: the container disposes this instance for each registration that hands it out (log, hosted service).
+    /// </summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) == 1)
+        {
+            return;
+        }
+
+        DrainWriters();
+        _queue.Dispose();
+    }
+
+    private void DrainWriters()
+    {
         _queue.CompleteAdding();
         foreach (var writer in _writers)
         {
             writer.Join();
         }
-
-        return Task.CompletedTask;
     }
-
-    public void Dispose() => _queue.Dispose();
 
     private void WriteUntilDrained()
     {
