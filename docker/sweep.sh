@@ -42,6 +42,8 @@ for setting in $(printf '%s' "${SET:-}" | tr ',' ' '); do set -- "$@" --set "$se
 [ -n "${COOLDOWN_SECONDS:-}" ] && set -- "$@" --cooldown "$COOLDOWN_SECONDS"
 # SEARCH=off: the declared steps only (against a running app, every probe waits a cool-down, so the search takes long).
 [ -n "${SEARCH:-}" ] && set -- "$@" --search "$SEARCH"
+# REPEATS: runs at each end of a searched knee, for all experiments or per experiment, space-separated (1 sleep=3).
+for repeats in ${REPEATS:-}; do set -- "$@" --repeats "$repeats"; done
 [ "${DRY_RUN:-false}" = true ] && set -- "$@" --dry-run
 
 # The CLI runs in the background so that this shell (the container's first process, which ignores signals it does not

@@ -54,6 +54,7 @@ internal static class SweepCommand
         var rates = SweepOptions.Rates();
         var appSettings = SweepOptions.AppSettings();
         var search = SweepOptions.Search();
+        var repeats = SweepOptions.Repeats();
         var stacks = SweepOptions.Stacks();
         var isolate = SweepOptions.Isolate();
         var baseline = new Option<bool>("--baseline")
@@ -66,7 +67,7 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
-            search, stacks, isolate,
+            search, repeats, stacks, isolate,
         };
 
         // Rules that span options: each names what to type instead.
@@ -101,6 +102,11 @@ internal static class SweepCommand
             if (external && Valid(result, baseline))
             {
                 result.AddError("--baseline starts the app and bench/MinimalApp itself, side by side; with --target, measure your app's overhead with bench/overhead.sh instead.");
+            }
+
+            if ((Valid(result, repeats) ?? []).Length > 0 && !SweepOptions.IsOn(Valid(result, search)))
+            {
+                result.AddError("--repeats sets the runs at each end of a searched knee; with --search off there is no search to repeat.");
             }
 
             if (Valid(result, queueConcurrency) is not null && Valid(result, queueLimit) is null)
@@ -145,6 +151,7 @@ internal static class SweepCommand
                 .Concat(givenRates.Select(s => ("--rates", s.Experiment)))
                 .Concat((Valid(result, slaP95) ?? []).Select(s => ("--sla-p95", s.Experiment)))
                 .Concat((Valid(result, slaErrors) ?? []).Select(s => ("--sla-errors", s.Experiment)))
+                .Concat((Valid(result, repeats) ?? []).Select(s => ("--repeats", s.Experiment)))
                 .Concat((Valid(result, set) ?? []).Select(s => ("--set", (string?)s.Experiment.Id)));
             foreach (var (option, scope) in scopes.Where(s => s.Item2 is not null && chosen.All(e => e.Id != s.Item2)))
             {
@@ -185,6 +192,7 @@ internal static class SweepCommand
                     .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
                 Baseline = parse.GetValue(baseline),
                 Search = SweepOptions.IsOn(parse.GetValue(search)),
+                RepeatOverrides = parse.GetValue(repeats) ?? [],
                 Stacks = SweepOptions.IsOn(parse.GetValue(stacks)),
                 Isolation = targetUrl is null ? CpuIsolationChoice.Choose(parse.GetValue(isolate)) : null,
             };

@@ -1,3 +1,4 @@
+using AsyncCapacity.Report.Search;
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
@@ -110,6 +111,21 @@ internal static class SweepOptions
         CustomParser = result => Scoped<double>.ParseAll(result, "a latency in ms above 0", raw => Number(raw, v => v > 0)),
     };
 
+    public static Option<Scoped<int>[]> Repeats() => new("--repeats")
+    {
+        Description = "Runs at each end of a searched knee's bracket, odd so that a majority always exists, for all experiments (1) or one "
+            + $"(sleep=5). Repeatable. 1: a first look, no repeat probes; 5: a noisy machine [default: {DefaultRepeats}, "
+            + "the fewest in which one disagreeing run shows].",
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result => Scoped<int>.ParseAll(result, "an odd number of runs from 1 to 9",
+            raw => int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var runs) && runs is >= 1 and <= 9 && runs % 2 == 1
+                ? (runs, null)
+                : (0, "out of range, even, or not a whole number")),
+    };
+
+    /// <summary>The search's own default (three runs at each end): the --repeats help and the plan quote it.</summary>
+    public static int DefaultRepeats => new SearchPolicy { Coarse = [] }.Repeats;
+
     public static Option<Scoped<double>[]> SlaErrors() => new("--sla-errors")
     {
         Description = "SLA: highest error percentage, for all experiments (1) or one (sleep=0.5). Repeatable [default: each experiment's declared SLA].",
@@ -147,7 +163,7 @@ internal static class SweepOptions
     public const int RequestQueueDefaultConcurrency = 20;
 
     public static Option<string> Search() => OnOff("--search",
-        "Search each variant's knee beyond its steps: narrowed to 10% or one client apart with fresh apps, 3 runs at each end "
+        "Search each variant's knee beyond its steps: narrowed to 10% or one client apart with fresh apps, --repeats runs at each end "
         + "(or climbed until the load generator, a ceiling or the probe budget stops it). off: the steps only, capacity read off them [default: on].");
 
     public static Option<string> Stacks() => OnOff("--stacks",

@@ -11,8 +11,10 @@ internal static class SweepPlan
         var text = new StringBuilder();
         var target = request.Target is null ? "a fresh app process per probe, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)";
         text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
+        var repeats = request.Experiments.Select(request.RepeatsFor).Distinct().ToList();
+        var runsAtEachEnd = repeats is [var same] ? Runs(same) : "the runs listed below";
         text.AppendLine(request.Search
-            ? "Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched: narrowed to 10% or one apart, 3 runs at each end, or climbed until the load generator, the ceiling or the probe budget stops it."
+            ? $"Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched: narrowed to 10% or one apart, {runsAtEachEnd} at each end, or climbed until the load generator, the ceiling or the probe budget stops it."
             : "Each variant: its steps only (--search off); capacity read off the grid.");
         if (request.Isolation is { } isolation)
         {
@@ -51,12 +53,13 @@ internal static class SweepPlan
             var steps = request.StepsFor(experiment);
             var probes = request.SearchPolicyFor(experiment).MaxProbes;
             var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
+            var withRepeats = request.Search && repeats.Count > 1 ? $"; {Runs(request.RepeatsFor(experiment))} at each end" : "";
             var database = !experiment.UsesDatabase ? ""
                 : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? $"; a private PostgreSQL, pool {request.Database.PoolSize}"
                 : $"; {request.Database.Provider} given, pool {request.Database.PoolSize}";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit}, at most {probes} probes each{withParameters}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit}, at most {probes} probes each{withParameters}{withRepeats}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
 
         if (request.RequestQueue is { } queue)
@@ -68,4 +71,6 @@ internal static class SweepPlan
             $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
     }
+
+    private static string Runs(int count) => count == 1 ? "1 run" : $"{count} runs";
 }

@@ -55,6 +55,9 @@ internal sealed record SweepRequest
     /// <summary>Search each variant's knee beyond the declared steps (--search on); false reads capacity off the grid.</summary>
     public bool Search { get; init; } = true;
 
+    /// <summary>Runs at each end of a searched bracket (--repeats), for all experiments or one; none: the search's default.</summary>
+    public IReadOnlyList<Scoped<int>> RepeatOverrides { get; init; } = [];
+
     /// <summary>Take the app's thread stacks at the end of every probe's window (--stacks on), when the sweep started the app.</summary>
     public bool Stacks { get; init; } = true;
 
@@ -73,7 +76,10 @@ internal sealed record SweepRequest
         Coarse = StepsFor(experiment),
         Refine = Search,
         Ceiling = SweepOptions.MaxConcurrency,
+        Repeats = RepeatsFor(experiment),
     };
+
+    public int RepeatsFor(Experiment experiment) => Scoped<int>.For(RepeatOverrides, experiment)?.Value ?? SweepOptions.DefaultRepeats;
 
     /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on (once, however often asked).</summary>
     public Experiment Plotted(Experiment experiment) => RequestQueue is null || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true
@@ -106,7 +112,7 @@ internal sealed record SweepRequest
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
-    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
+    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || RepeatOverrides.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
     /// <summary>One probe: its load and tail, and starting the app and k6 (a fresh app) or the cool-down before it (a target).</summary>
     public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds + (Target is null ? ProbeStartSeconds : CooldownSeconds));

@@ -83,6 +83,22 @@ public sealed class SweepCommandTests
     }
 
     [Fact]
+    public void Repeats_can_be_set_for_all_experiments_and_for_one_and_reach_the_search()
+    {
+        // Act
+        var request = Request("-e", "sleep,db,audit", "--repeats", "1", "--repeats", "sleep=5");
+        var untouched = Request("-e", "sleep");
+
+        // Assert
+        Assert.Equal(5, request.SearchPolicyFor(ExperimentCatalog.Get("sleep")).Repeats);
+        Assert.Equal(1, request.SearchPolicyFor(ExperimentCatalog.Get("db")).Repeats);
+        Assert.Equal(1, request.SearchPolicyFor(ExperimentCatalog.Get("audit")).Repeats);
+        Assert.True(request.Customised);
+        Assert.Equal(3, untouched.SearchPolicyFor(ExperimentCatalog.Get("sleep")).Repeats);
+        Assert.False(untouched.Customised);
+    }
+
+    [Fact]
     public void The_request_queue_limit_turns_the_queue_on_with_its_default_concurrency_and_plots_it()
     {
         // Act
@@ -122,6 +138,10 @@ public sealed class SweepCommandTests
         { "--sla-p95 nap=300: 'nap' is not a declared experiment", ["--sla-p95", "nap=300"] },
         { "--sla-p95: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--sla-p95", "db=300"] },
         { "--sla-errors takes a percentage from 0 to 100", ["--sla-errors", "150"] },
+        { "--repeats takes an odd number of runs from 1 to 9, or EXPERIMENT=an odd number of runs from 1 to 9; got '2'", ["--repeats", "2"] },
+        { "got 'sleep=11'", ["--repeats", "sleep=11"] },
+        { "--repeats: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--repeats", "db=1"] },
+        { "with --search off there is no search to repeat", ["--repeats", "1", "--search", "off"] },
         { "--set takes EXPERIMENT.PARAMETER=VALUE; got 'sleep.delay=3'. Known: sleep.ms (0..10000, default 500)", ["--set", "sleep.delay=3"] },
         { "--set sleep.ms=99999: 'ms' must be a whole number from 0 to 10000; got '99999'.", ["--set", "sleep.ms=99999"] },
         { "--set content.name=x.bin: 'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.", ["--set", "content.name=x.bin"] },

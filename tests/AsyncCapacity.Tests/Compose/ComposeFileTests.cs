@@ -462,6 +462,29 @@ public sealed class ComposeSweepScriptTests
     }
 
     [Fact]
+    public async Task REPEATS_reaches_the_CLI_for_all_experiments_and_for_one()
+    {
+        // Arrange
+        var reports = Directory.CreateTempSubdirectory("compose-sweep-").FullName;
+
+        // Act
+        var (exitCode, output, errors) = await RunAsync(new()
+        {
+            ["REPORTS_DIR"] = reports,
+            ["APP_URL"] = "http://127.0.0.1:9",
+            ["EXPERIMENTS"] = "sleep,content",
+            ["REPEATS"] = "1 sleep=3",
+            ["DRY_RUN"] = "true",
+        });
+
+        // Assert
+        Assert.True(exitCode == 0, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("narrowed to 10% or one apart, the runs listed below at each end", output, StringComparison.Ordinal);
+        Assert.Matches(@"sleep: sync, async × [\d,]+ clients, at most \d+ probes each; ms=500; 3 runs at each end;", output);
+        Assert.Matches(@"content: file, memory × [\d,]+ clients, at most \d+ probes each; name=small\.html; 1 run at each end;", output);
+    }
+
+    [Fact]
     public async Task Without_APP_URL_it_starts_a_fresh_app_per_probe_on_the_database_whose_service_resolves()
     {
         // Arrange: "localhost" stands for the postgres service's name, which resolves on compose's network
