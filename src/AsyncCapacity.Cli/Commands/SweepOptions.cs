@@ -1,8 +1,8 @@
-using AsyncCapacity.Report.Search;
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
 using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Commands;
 
