@@ -26,6 +26,7 @@ internal static class ThroughputChart
         }
 
         var fits = new List<string>();
+        var (curves, stars) = (0, 0);
         for (var i = 0; i < experiment.Variants.Count; i++)
         {
             if (experiment.Variants[i].Prediction?.Usl is not { } usl || clients.Count == 0)
@@ -38,18 +39,19 @@ internal static class ThroughputChart
             if (usl.Fits)
             {
                 datasets.Add(UslCurve(experiment, i, usl, clients, Rps));
+                curves++;
                 if (usl is { PeakLoad: { } peak, PeakRps: { } peakRps } && peak >= clients[0] && peak <= clients[^1])
                 {
                     var label = $"{variant.Name}: USL peak";
                     datasets.Add(new DatasetModel(label, VariantPalette.Of(experiment.Variants, i).Color,
                         [new PointModel(peak, peakRps, $"{label}: {Rps(peakRps)} at {experiment.Model.Load(Math.Round(peak))}")],
                         PointStyle: "star", PointRadius: 7, HoverRadius: 8, Order: 4, ShowLine: false));
+                    stars++;
                 }
             }
         }
 
-        var fitNote = fits.Count == 0 ? string.Empty
-            : $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians, a star at its peak within the loads measured ({string.Join("; ", fits)}).";
+        var fitNote = FitNote(fits, curves, stars);
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
         return new ChartModel(id, "throughput", null, $"{experiment.Load.RateTitle} vs {experiment.Model.AxisName}",
             $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. Points: every probe of the capacity search (diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}{fitNote}",
@@ -60,6 +62,15 @@ internal static class ThroughputChart
                 ["y"] = LinearAxis.Of(experiment.RateUnit, top, Format.Number),
             });
     }
+
+    /// <summary>The caption's words for the fits: a curve and a star are named only where one is drawn.</summary>
+    internal static string FitNote(IReadOnlyList<string> fits, int curves, int stars) => (fits.Count, curves, stars) switch
+    {
+        (0, _, _) => string.Empty,
+        (_, 0, _) => $" The Universal Scalability Law, fitted to each variant's medians, drew no curve here ({string.Join("; ", fits)}).",
+        (_, _, 0) => $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians ({string.Join("; ", fits)}).",
+        _ => $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians, a star at its peak where that lies within the loads measured ({string.Join("; ", fits)}).",
+    };
 
     /// <summary>The fitted curve from the lightest load to the heaviest, 48 points spaced evenly on a log scale (the x axis often is).</summary>
     private static DatasetModel UslCurve(ExperimentResult experiment, int index, UslFit usl, IReadOnlyList<int> clients, Func<double, string> text)

@@ -12,6 +12,21 @@ public sealed class PredictionReportTests
 {
     private static readonly ResultsDocument Searched = Golden("results-sleep-searched.json");
 
+    [Theory]
+    [InlineData(0, 0, "")]
+    [InlineData(0, 0, "drew no curve here (sync: fit; async: fit).")]
+    [InlineData(2, 0, "fitted to its medians (sync: fit; async: fit).")]
+    [InlineData(2, 1, "fitted to its medians, a star at its peak where that lies within the loads measured (sync: fit; async: fit).")]
+    public void The_throughput_charts_caption_names_a_curve_and_a_star_only_where_one_is_drawn(int curves, int stars, string expected)
+    {
+        // Act
+        var note = AsyncCapacity.Report.View.ThroughputChart.FitNote(expected.Length == 0 ? [] : ["sync: fit", "async: fit"], curves, stars);
+
+        // Assert
+        Assert.EndsWith(expected, note, StringComparison.Ordinal);
+        Assert.Equal(stars > 0 && curves > 0, note.Contains("star", StringComparison.Ordinal));
+    }
+
     [Fact]
     public void A_run_read_from_results_json_gets_every_variants_prediction()
     {
