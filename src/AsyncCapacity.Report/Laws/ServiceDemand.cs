@@ -55,10 +55,18 @@ public static class ServiceDemand
                 .Select(s => (s, s.MachineCpuPercent!.Value / 100 * cores)).ToList())?.Seconds;
 
     /// <summary>
+    /// The share of the busy cores' variation that throughput must explain (R²) before the slope stands for the demand.
+    /// Below it the CPU per request changed with the load rather than the throughput: where k6 held throughput flat while
+    /// its connections grew (content, websocket async), a slope read there came out at a fifth of U ÷ X, or negative.
+    /// </summary>
+    public const double MinimumSlopeRSquared = 0.5;
+
+    /// <summary>
     /// CPU seconds per request from probes of (cores busy, requests per second): the slope of busy cores over throughput,
     /// fitted by least squares, so that what the CPU does whatever the load (the sampler, k6's own loop, the database's
-    /// housekeeping) does not count as the requests' demand; with fewer than three throughputs, or a slope that is not
-    /// positive, the utilization law at the busiest probe (U ÷ X), which counts it.
+    /// housekeeping) does not count as the requests' demand; with fewer than three throughputs, a slope that is not
+    /// positive, or probes that do not lie along it (<see cref="MinimumSlopeRSquared"/>), the utilization law at the
+    /// busiest probe (U ÷ X), which counts it.
     /// </summary>
     private static (double Seconds, StepResult Probe)? Demand(List<(StepResult Step, double BusyCores)> probes)
     {
@@ -72,8 +80,10 @@ public static class ServiceDemand
         if (points.Select(p => p.X).Distinct().Count() >= 3)
         {
             var (meanX, meanY) = (points.Average(p => p.X), points.Average(p => p.Y));
-            var slope = points.Sum(p => (p.X - meanX) * (p.Y - meanY)) / points.Sum(p => (p.X - meanX) * (p.X - meanX));
-            if (slope > 0 && double.IsFinite(slope))
+            var (sxy, sxx, syy) = (points.Sum(p => (p.X - meanX) * (p.Y - meanY)), points.Sum(p => (p.X - meanX) * (p.X - meanX)),
+                points.Sum(p => (p.Y - meanY) * (p.Y - meanY)));
+            var slope = sxy / sxx;
+            if (slope > 0 && double.IsFinite(slope) && syy > 0 && sxy * sxy / (sxx * syy) >= MinimumSlopeRSquared)
             {
                 return (slope, busiest.Step);
             }

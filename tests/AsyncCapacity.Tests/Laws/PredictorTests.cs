@@ -125,6 +125,32 @@ public sealed class PredictorTests
         Assert.Equal(expectedSeconds, r0!.Value, precision: 3);
     }
 
+    public static TheoryData<string, double[], double[], double> CpuSeries => new()
+    {
+        // Busy cores = 0.1 + 100 µs × throughput: the slope, without the 0.1 core the app burns whatever the load
+        { "a line", [1000, 2000, 4000], [10, 15, 25], 100e-6 },
+        // content file in a standard run: k6 held throughput near flat while the app's CPU share fell (its first load
+        // ping-ponged, one request at a time); the slope (17 µs, R² 0.02) is noise: U ÷ X at the busiest, 0.59 ÷ 6,105
+        { "a k6-bound scatter", [2779, 5591, 6105, 4105, 3506], [43.9, 39.4, 29.5, 26.9, 25.9], 0.59 / 6105 },
+        // websocket async: a negative slope, the same fallback
+        { "a falling series", [1000, 1500, 2000], [20, 18, 16], 0.32 / 2000 },
+    };
+
+    [Theory]
+    [MemberData(nameof(CpuSeries))]
+    public void The_CPU_demand_is_the_slope_where_the_probes_lie_along_it_else_U_over_X_at_the_busiest(string series, double[] rps, double[] cpuPercent, double expectedSeconds)
+    {
+        // Arrange
+        var steps = rps.Select((x, i) => Step((i + 1) * 10, rps: x, meanMs: 5, serverMs: 1, cpu: cpuPercent[i])).ToList();
+
+        // Act
+        var demand = ServiceDemand.CpuSeconds(steps, cores: 2);
+
+        // Assert
+        Assert.True(demand is not null, series);
+        Assert.Equal(expectedSeconds * 1e6, demand.Value.Seconds * 1e6, precision: 1);
+    }
+
     private static ExperimentResult Experiment(VariantResult variant) => new(
         "lab", "A lab", "A lesson", new Sla(1000, 0.01), new Dictionary<string, string>(), IdealRpsPerClient: null, [variant],
         Verdict: "", SkippedReason: null, Gauges: [], LoadKind.Http, LoadModel.Closed);
