@@ -114,7 +114,7 @@ internal static class SweepOptions
     public static Option<Scoped<int>[]> Repeats() => new("--repeats")
     {
         Description = "Runs at each end of a searched knee's bracket, odd so that a majority always exists, for all experiments (1) or one "
-            + $"(sleep=5). Repeatable. 1: a first look, no repeat probes; 5: a noisy machine [default: {DefaultRepeats}, "
+            + $"(sleep=5). Repeatable. 1: a first look, no repeat probes; 5: a noisy machine [default: {SearchPolicy.DefaultRepeats}, "
             + "the fewest in which one disagreeing run shows].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = result => Scoped<int>.ParseAll(result, "an odd number of runs from 1 to 9",
@@ -122,9 +122,6 @@ internal static class SweepOptions
                 ? (runs, null)
                 : (0, "out of range, even, or not a whole number")),
     };
-
-    /// <summary>The search's own default (three runs at each end): the --repeats help and the plan quote it.</summary>
-    public static int DefaultRepeats => new SearchPolicy { Coarse = [] }.Repeats;
 
     public static Option<Scoped<double>[]> SlaErrors() => new("--sla-errors")
     {

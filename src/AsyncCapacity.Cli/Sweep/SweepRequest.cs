@@ -79,7 +79,7 @@ internal sealed record SweepRequest
         Repeats = RepeatsFor(experiment),
     };
 
-    public int RepeatsFor(Experiment experiment) => Scoped<int>.For(RepeatOverrides, experiment)?.Value ?? SweepOptions.DefaultRepeats;
+    public int RepeatsFor(Experiment experiment) => Scoped<int>.For(RepeatOverrides, experiment)?.Value ?? SearchPolicy.DefaultRepeats;
 
     /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on (once, however often asked).</summary>
     public Experiment Plotted(Experiment experiment) => RequestQueue is null || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true

@@ -24,7 +24,7 @@ internal static class HowToRead
             "Each variant began with a coarse pass over its declared steps, climbing until two in a row missed. Then a search, each probe on a "
             + "fresh app: between the largest load that met and the smallest that missed, the geometric middle, until the two were within 10% "
             + "of each other or one apart; then both ends run again until each had 3 runs (three: the fewest in which a majority always "
-            + "exists and a disagreeing run shows; `--repeats` sets it, and each capacity says its runs). When repeats disagree, the majority decides and the split is said (\"4 met in 1 of 3 runs\"); "
+            + "exists and a disagreeing run shows; the sweep's --repeats sets it, and each capacity says its runs). When repeats disagree, the majority decides and the split is said (\"4 met in 1 of 3 runs\"); "
             + "a majority that flips moves the bracket and the search goes on. Where nothing missed, it doubled the load until something did, "
             + "or until the load generator became the limit, the ceiling or the probe budget stopped it: the capacity is then a lower bound, "
             + "\"≥ N\", and says what stopped it. Every probe is in the step tables (bold: the runs that decided) and on the charts (points).");

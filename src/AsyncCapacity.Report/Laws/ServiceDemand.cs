@@ -1,4 +1,5 @@
 using AsyncCapacity.Report.Results;
+using MathNet.Numerics;
 
 namespace AsyncCapacity.Report.Laws;
 
@@ -79,11 +80,10 @@ public static class ServiceDemand
         var points = probes.Select(p => (X: p.Step.Requests / p.Step.DurationSeconds, Y: p.BusyCores)).ToList();
         if (points.Select(p => p.X).Distinct().Count() >= 3)
         {
-            var (meanX, meanY) = (points.Average(p => p.X), points.Average(p => p.Y));
-            var (sxy, sxx, syy) = (points.Sum(p => (p.X - meanX) * (p.Y - meanY)), points.Sum(p => (p.X - meanX) * (p.X - meanX)),
-                points.Sum(p => (p.Y - meanY) * (p.Y - meanY)));
-            var slope = sxy / sxx;
-            if (slope > 0 && double.IsFinite(slope) && syy > 0 && sxy * sxy / (sxx * syy) >= MinimumSlopeRSquared)
+            var (xs, ys) = (points.Select(p => p.X).ToArray(), points.Select(p => p.Y).ToArray());
+            var (intercept, slope) = Fit.Line(xs, ys);
+            if (slope > 0 && double.IsFinite(slope)
+                && GoodnessOfFit.RSquared(xs.Select(x => intercept + (slope * x)), ys) >= MinimumSlopeRSquared)
             {
                 return (slope, busiest.Step);
             }

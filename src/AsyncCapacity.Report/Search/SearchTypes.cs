@@ -54,7 +54,9 @@ public sealed record SearchPolicy
     /// Runs at each end of the bracket. Three is the fewest in which a majority always exists and one disagreeing run
     /// shows; more would double the search's time for a split that three already reveal.
     /// </summary>
-    public int Repeats { get; init; } = 3;
+    public int Repeats { get; init; } = DefaultRepeats;
+
+    public const int DefaultRepeats = 3;
 
     /// <summary>The most probes beyond the coarse pass, per variant: what bounds a sweep's time.</summary>
     public int MaxSearchProbes { get; init; } = 12;
