@@ -16,8 +16,11 @@ internal static class AtAGlance
             .Open("table", "glance")
             .Raw("<thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Variant</th>"
                 + "<th scope=\"col\" class=\"num\">Capacity at SLA</th>"
-                + "<th scope=\"col\" title=\"The bracket the search narrowed it to (the capacity, and the first load that missed above it) and how the runs at its ends agreed; or what stopped the search\">How sure</th>"
-                + "<th scope=\"col\" title=\"The operational laws' bound at the SLA, from what each probe measured and what the variant holds (pool threads, connections, writers, CPU): the binding resource in brackets, then how the measurement compares\">Predicted</th>"
+                + "<th scope=\"col\" title=\"The bracket the search narrowed it to (the capacity, and the first load that missed above it) "
+                + "and how the runs at its ends agreed; or what stopped the search\">How sure</th>"
+                + "<th scope=\"col\" title=\"The operational laws' bound at the SLA, from what each probe measured and what the variant "
+                + "holds (pool threads, connections, writers, CPU): the binding resource in brackets, then how the measurement "
+                + "compares\">Predicted</th>"
                 + "<th scope=\"col\" class=\"num\">Throughput at SLA</th>"
                 + "<th scope=\"col\" class=\"num\">Peak throughput</th></tr></thead>")
             .Open("tbody");
@@ -46,12 +49,17 @@ internal static class AtAGlance
                 html.Open("td", "variant-cell");
                 VariantLabel.Write(html, variant);
                 html.Close("td")
-                    .Element("td", "num", variant.Capacity is null ? "none met the SLA" : CapacityText.Load(variant.Capacity, experiment.Model))
-                    .Element("td", "bracket", variant.Capacity is null ? variant.NoCapacityBecause ?? Format.Missing : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)
+                    .Element("td", "num",
+                        variant.Capacity is null ? "none met the SLA" : CapacityText.Load(variant.Capacity, experiment.Model))
+                    .Element("td", "bracket", variant.Capacity is null
+                        ? variant.NoCapacityBecause ?? Format.Missing
+                        : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)
                     .Element("td", "prediction", variant.Prediction is { } prediction
                         ? $"{PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction)}" : Format.Missing)
-                    .Element("td", "num", variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} {experiment.RateUnit}")
-                    .Element("td", "num", variant.Steps.Count == 0 ? Format.Missing : $"{Format.Rps(variant.Steps.Max(s => s.Rps))} {experiment.RateUnit}")
+                    .Element("td", "num",
+                        variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} {experiment.RateUnit}")
+                    .Element("td", "num",
+                        variant.Steps.Count == 0 ? Format.Missing : $"{Format.Rps(variant.Steps.Max(s => s.Rps))} {experiment.RateUnit}")
                     .Close("tr");
             }
         }

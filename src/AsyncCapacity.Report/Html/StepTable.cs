@@ -7,12 +7,8 @@ using AsyncCapacity.Report.Waits;
 namespace AsyncCapacity.Report.Html;
 
 /// <summary>
-/// One variant's numbers, one row per concurrency step: throughput and the client's latency, with the median time
-/// inside the app right after the client's median so that the two read side by side; then errors, what the server saw
-/// (pool threads, queue, the columns of the experiment's gauges, CPU) and the SLA; under each step, across the whole
-/// table, what the runtime said of it (a sentence, too long for a column: the table must fit its card at 1280 px and in
-/// print). Flagged steps are marked ⚠ and their reasons listed under the table; where a gauge says what an error is (a
-/// 503 from a full queue), the table says so too.
+/// One variant's steps, server p50 beside the client's so the two read together; what the runtime said goes in a row
+/// under each step, as a sentence is too long for a column and the table must fit its card at 1280 px and in print.
 /// </summary>
 internal static class StepTable
 {
@@ -32,15 +28,16 @@ internal static class StepTable
         + "</tr></thead>";
 
     private const string RuntimeSaidTitle =
-        "What the runtime said: the thread pool's changes to its thread-count goal during the step, by the runtime's own reason (event 55); "
-        + "where the pool's threads were just after the window (stacks taken from outside the app), grouped by the app's own frames; lock contentions and GC pause when any";
+        "What the runtime said: the thread pool's changes to its thread-count goal during the step, by the runtime's own reason (event "
+        + "55); where the pool's threads were just after the window (stacks taken from outside the app), grouped by the app's own frames; "
+        + "lock contentions and GC pause when any";
 
-    /// <summary>The columns before the gauges' (load, probe, rate and <see cref="HeaderStart"/>'s eight) and after them (CPU, SLA).</summary>
+    // Load, probe and rate, HeaderStart's eight, then CPU and SLA after the gauges.
     private const int FixedColumns = 3 + 8 + 2;
 
     private const string ProbeHeader =
-        "<th scope=\"col\" title=\"Why the probe ran: the coarse pass over the declared steps, the search beyond them, narrowing the bracket, "
-        + "or a repeat at one of its ends (each a fresh app). Bold rows decided the capacity.\">probe</th>";
+        "<th scope=\"col\" title=\"Why the probe ran: the coarse pass over the declared steps, the search beyond them, narrowing the "
+        + "bracket, or a repeat at one of its ends (each a fresh app). Bold rows decided the capacity.\">probe</th>";
 
     public static string Id(ExperimentResult experiment, VariantResult variant) =>
         $"steps-{Slug.Of(experiment.Name)}-{Slug.Of(variant.Name)}";
@@ -68,13 +65,15 @@ internal static class StepTable
         html.Raw(HeaderStart);
         if (experiment.Model.IsOpen)
         {
-            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals k6 could not send on time, of all the step offered (warm-up included)\">dropped</th>");
+            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals k6 could not send on time, of all the step offered "
+                + "(warm-up included)\">dropped</th>");
         }
 
         foreach (var column in columns)
         {
             // Written as the constant headers are (scope first): a gauge's column reads like the others.
-            html.Raw("<th scope=\"col\" class=\"num wrap\" title=\"").Text(column.Tooltip).Raw("\">").Text(column.Header).Raw("</th>");
+            html.Raw("<th scope=\"col\" class=\"num wrap\" title=\"").Text(column.Tooltip)
+                .Raw("\">").Text(column.Header).Raw("</th>");
         }
 
         html.Raw(HeaderEnd)
@@ -96,16 +95,14 @@ internal static class StepTable
         html.Close("section");
     }
 
-    /// <summary>
-    /// The step's load and its rate: clients and req/s (msg/s for an echo) in the closed model; in the open model the
-    /// arrival rate offered, and what came back beside it.
-    /// </summary>
+    /// <summary>The open model shows the rate offered beside what came back; the closed model, clients and their rate.</summary>
     private static void LoadColumns(HtmlWriter html, ExperimentResult experiment)
     {
         html.Raw("<thead><tr>");
         if (experiment.Model.IsOpen)
         {
-            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">offered req/s</th>")
+            html.Raw("<th scope=\"col\" class=\"num\" title=\"Arrivals per second k6 started, whatever the answers took\">"
+                    + "offered req/s</th>")
                 .Raw(ProbeHeader)
                 .Raw("<th scope=\"col\" class=\"num\" title=\"Answers per second in the measured window\">achieved req/s</th>");
             return;
@@ -113,16 +110,20 @@ internal static class StepTable
 
         html.Raw("<th scope=\"col\" class=\"num\">Clients</th>")
             .Raw(ProbeHeader)
-            .Raw("<th scope=\"col\" class=\"num\" title=\"").Text(experiment.Load.RateDefinition).Raw("\">").Text(experiment.RateUnit).Raw("</th>");
+            .Raw("<th scope=\"col\" class=\"num\" title=\"").Text(experiment.Load.RateDefinition)
+            .Raw("\">").Text(experiment.RateUnit).Raw("</th>");
     }
 
-    /// <param name="errorsAre">What an error is in this experiment ("503 … (queue full)"), for the error cell's tooltip; null when unknown.</param>
-    private static void Row(HtmlWriter html, ExperimentResult experiment, StepResult step, bool isCapacity, IReadOnlyList<GaugeColumn> columns, string? errorsAre)
+    /// <param name="errorsAre">What an error is here ("503 … (queue full)"), for the error cell's tooltip.</param>
+    private static void Row(
+        HtmlWriter html, ExperimentResult experiment, StepResult step, bool isCapacity,
+        IReadOnlyList<GaugeColumn> columns, string? errorsAre)
     {
         var sla = experiment.Sla;
         var resolution = experiment.Load.LatencyResolutionMs;
         var flagged = step.Flags.Count > 0;
-        var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty) + (step.Decided ? " decided" : string.Empty);
+        var rowClass = "step" + (flagged ? " flagged" : string.Empty) + (isCapacity ? " capacity-step" : string.Empty)
+            + (step.Decided ? " decided" : string.Empty);
         html.Open("tr", rowClass, ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)));
 
         html.Open("th", "num", ("scope", "row"));
@@ -142,15 +143,21 @@ internal static class StepTable
             .Element("td", "num", Format.Latency(step.MaxMs, resolution))
             .Open("td", step.Missed.Any(m => m is "errors" || m.StartsWith("sessions", StringComparison.Ordinal)) ? "num over-sla" : "num",
                 ("title", $"{Format.Count(step.Errors)} of {Format.Count(step.Requests)} requests"
-                    + (step.Dropped is { } dropped ? $"; {Format.Count(dropped)} arrivals dropped in the step (never sent on time)" : string.Empty)
-                    + (step.ConnectionsFailed is { } failed ? $"; sessions: {Format.Count(failed)} failed to open, {Format.Count(step.ConnectionsDropped)} dropped, connect p95 {Format.Duration(step.ConnectP95Ms)}" : string.Empty)
+                    + (step.Dropped is { } dropped
+                        ? $"; {Format.Count(dropped)} arrivals dropped in the step (never sent on time)"
+                        : string.Empty)
+                    + (step.ConnectionsFailed is { } failed
+                        ? $"; sessions: {Format.Count(failed)} failed to open, {Format.Count(step.ConnectionsDropped)} dropped, "
+                            + $"connect p95 {Format.Duration(step.ConnectP95Ms)}"
+                        : string.Empty)
                     + (errorsAre is null ? string.Empty : $": {errorsAre}")))
             .Text(Format.Fraction(step.ErrorRate)).Close("td")
             .Element("td", "num", Threads(step))
             .Element("td", "num", Format.Count(step.MaxQueueLength));
         if (experiment.Model.IsOpen)
         {
-            html.Element("td", step.Missed.Contains("dropped") ? "num over-sla" : "num", step.DroppedShare is { } share ? Format.Fraction(share) : Format.Missing);
+            html.Element("td", step.Missed.Contains("dropped") ? "num over-sla" : "num",
+                step.DroppedShare is { } share ? Format.Fraction(share) : Format.Missing);
         }
 
         foreach (var column in columns)
@@ -158,19 +165,17 @@ internal static class StepTable
             html.Element("td", "num", GaugeFigures.Text(column, step));
         }
 
-        html.Open("td", "num", ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
+        html.Open("td", "num",
+                ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
                 + (step.LoadGeneratorMemoryMb is { } k6Memory ? $" and {Format.Count(k6Memory)} MB" : string.Empty)))
             .Text(Format.Percent(step.CpuPercent)).Close("td")
-            .Open("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed", ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
+            .Open("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed",
+                ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
             .Text(step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
             .Close("tr");
     }
 
-    /// <summary>
-    /// The row under a step, across the table: "the runtime said: pool: Starvation 3 (+3) · 21 of 23 pool threads in
-    /// Thread.Sleep ← SleepEndpoints.Sync · 12 lock contentions" (every group of threads in the tooltip); no row when the
-    /// runtime said nothing (an older run, k6 on its own).
-    /// </summary>
+    /// <summary>No row when the runtime said nothing (an older run, k6 on its own); every group of threads goes in the tooltip.</summary>
     private static void RuntimeRow(HtmlWriter html, StepResult step, int width)
     {
         if (RuntimeSentence.Compose(step, RuntimeDetail.Full) is not { Length: > 0 } sentence)
@@ -179,7 +184,8 @@ internal static class StepTable
         }
 
         var title = step.Waits is null ? RuntimeSaidTitle : $"{RuntimeSaidTitle}. Threads: {WaitText.Describe(step.Waits)}";
-        html.Open("tr", "why-row" + (step.Decided ? " decided" : string.Empty), ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)))
+        html.Open("tr", "why-row" + (step.Decided ? " decided" : string.Empty),
+                ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)))
             .Open("td", "why", ("colspan", width.ToString(CultureInfo.InvariantCulture)), ("title", title))
             .Element("span", "why-label", "the runtime said: ")
             .Text(sentence)
