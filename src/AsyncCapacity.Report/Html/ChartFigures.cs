@@ -3,10 +3,7 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// A figure per chart of the model: its title, an empty canvas that report.js draws from the chart's model (named by
-/// <c>data-model</c>), and its caption, which says what to look for, so it is useful even where the chart is not.
-/// </summary>
+/// <summary>Each figure's caption says what to look for, so it is useful even where report.js draws no chart.</summary>
 internal static class ChartFigures
 {
     public static void Write(HtmlWriter html, IReadOnlyList<ChartModel> charts, int experimentIndex)
@@ -26,7 +23,8 @@ internal static class ChartFigures
             html.Open("figure", chart.Wide ? "chart chart-wide" : "chart")
                 .Element("figcaption", null, chart.Title)
                 .Open("div", "chart-box")
-                .Open("canvas", null, ("data-chart", chart.Kind), ("data-experiment", experimentIndex.ToString(CultureInfo.InvariantCulture)),
+                .Open("canvas", null,
+                    ("data-chart", chart.Kind), ("data-experiment", experimentIndex.ToString(CultureInfo.InvariantCulture)),
                     ("data-variant", chart.Variant?.ToString(CultureInfo.InvariantCulture)), ("data-model", chart.Id),
                     ("role", "img"), ("aria-label", chart.Title))
                 .Close("canvas")

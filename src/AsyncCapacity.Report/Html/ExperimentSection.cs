@@ -5,10 +5,7 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// One experiment: what it teaches, the verdict in numbers, one capacity card per variant, the charts,
-/// then each variant's step table. A skipped experiment shows why it was skipped instead.
-/// </summary>
+/// <summary>A skipped experiment shows why it was skipped instead of its cards, charts and tables.</summary>
 internal static class ExperimentSection
 {
     public static string Anchor(ExperimentResult experiment) => "experiment-" + Slug.Of(experiment.Name);

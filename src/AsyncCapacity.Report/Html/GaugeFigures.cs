@@ -16,7 +16,7 @@ internal static class GaugeFigures
         _ => Format.Count(step.Gauge(column.Id)),
     };
 
-    /// <summary>What an error is in this experiment ("503 Server Too Busy (queue full)"), by its gauges; null when nothing special.</summary>
+    /// <summary>What an error is here ("503 Server Too Busy (queue full)"), by its gauges; null when nothing special.</summary>
     public static string? ErrorsAre(ExperimentResult experiment) =>
         ExperimentGauges.Of(experiment).Select(g => g.ErrorsAre).OfType<string>().FirstOrDefault();
 }

@@ -2,10 +2,7 @@ using System.Text;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// A tiny append-only HTML builder. <see cref="Text"/> and attribute values are always escaped; only
-/// <see cref="Raw"/> writes markup as is, and it is given only constant markup or our own embedded assets.
-/// </summary>
+/// <summary>Escapes all text and attribute values; only <see cref="Raw"/> writes markup, and only constants or our own assets.</summary>
 internal sealed class HtmlWriter
 {
     private readonly StringBuilder _html = new(capacity: 256 * 1024);
@@ -22,7 +19,7 @@ internal sealed class HtmlWriter
         return this;
     }
 
-    /// <summary>Opens <c>&lt;tag class="…" name="value"…&gt;</c>; attributes with a null value are left out.</summary>
+    /// <summary>Attributes with a null value are left out.</summary>
     public HtmlWriter Open(string tag, string? cssClass = null, params (string Name, string? Value)[] attributes)
     {
         _html.Append('<').Append(tag);
@@ -42,7 +39,6 @@ internal sealed class HtmlWriter
         return this;
     }
 
-    /// <summary>Writes <c>&lt;tag class="…"&gt;text&lt;/tag&gt;</c> with the text escaped.</summary>
     public HtmlWriter Element(string tag, string? cssClass, string? text) =>
         Open(tag, cssClass).Text(text).Close(tag);
 

@@ -4,11 +4,7 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// The data inside the page, as JSON in <c>&lt;script type="application/json"&gt;</c> elements: the whole results
-/// document (<c>#report-data</c>), so that a reader can copy results.json back out of the page, and the chart model
-/// (<c>#report-model</c>), which report.js draws.
-/// </summary>
+/// <summary>The whole results document goes in the page so that a reader can copy results.json back out of it.</summary>
 internal static class ReportData
 {
     public const string ElementId = "report-data";
@@ -26,7 +22,7 @@ internal static class ReportData
         WriteModel(html, model);
     }
 
-    /// <summary>The chart model alone, which report.js draws: what compare.html embeds.</summary>
+    /// <summary>What compare.html embeds.</summary>
     public static void WriteModel(HtmlWriter html, ReportModel model) =>
         html.Open("script", null, ("type", "application/json"), ("id", ModelElementId))
             .Raw(model.ToJson())
