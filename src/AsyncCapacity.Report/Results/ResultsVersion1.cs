@@ -63,7 +63,11 @@ internal static class ResultsVersion1
             }
 
             var listed = new JsonArray();
-            foreach (var (plotted, gauge) in new[] { (pool, GaugeCatalog.ConnectionPool), (audit, GaugeCatalog.AuditQueue), (serverTime, GaugeCatalog.ServerTime) })
+            var schema1Gauges = new[]
+            {
+                (pool, GaugeCatalog.ConnectionPool), (audit, GaugeCatalog.AuditQueue), (serverTime, GaugeCatalog.ServerTime),
+            };
+            foreach (var (plotted, gauge) in schema1Gauges)
             {
                 if (plotted)
                 {
