@@ -3,23 +3,18 @@ using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>
-/// A capacity as every page and line says it: its value ("3", "≥ 1,600") and how sure it is: the bracket and how the
-/// runs at its ends agreed ("3–4; 4 met in 1 of 3 runs"), or what stopped the search for a lower bound.
-/// </summary>
+/// <summary>One wording of a capacity for every page and line: its value and how sure it is.</summary>
 public static class CapacityText
 {
     /// <summary>"3", "≥ 1,600".</summary>
-    public static string Value(Capacity capacity) => (capacity.AtLeastBecause is null ? "" : "≥ ") + Format.Count(capacity.Concurrency);
+    public static string Value(Capacity capacity) =>
+        (capacity.AtLeastBecause is null ? "" : "≥ ") + Format.Count(capacity.Concurrency);
 
     /// <summary>"3 concurrent clients", "≥ 1,600 concurrent clients", "≥ 400 req/s offered".</summary>
     public static string Load(Capacity capacity, LoadModel model) =>
         (capacity.AtLeastBecause is null ? "" : "≥ ") + model.ConcurrentLoad(capacity.Concurrency);
 
-    /// <summary>
-    /// "3–4; every run agreed", "3–4; 4 met in 1 of 3 runs", "the load generator was the limit above it; 3 of 3 runs met",
-    /// "the highest step tested"; empty for a run made before the search (nothing but the value is known).
-    /// </summary>
+    /// <summary>"3–4; 4 met in 1 of 3 runs", "the highest step tested"; empty for a run made before the search.</summary>
     public static string Sureness(Capacity capacity)
     {
         var parts = new List<string>();
@@ -29,7 +24,8 @@ public static class CapacityText
         }
         else if (capacity.MissedAt is { } missed)
         {
-            parts.Add($"{Format.Count(capacity.Concurrency)}–{Format.Count(missed)}" + (capacity.Narrowed ? "" : ", not narrowed further: the probe budget ran out"));
+            parts.Add($"{Format.Count(capacity.Concurrency)}–{Format.Count(missed)}"
+                + (capacity.Narrowed ? "" : ", not narrowed further: the probe budget ran out"));
         }
 
         var split = new List<string>();
@@ -53,7 +49,8 @@ public static class CapacityText
         }
         else if (capacity.Runs is { } low && capacity.MissedRuns is { } high && low.Runs + high.Runs > 2)
         {
-            parts.Add($"every run agreed ({low.Runs} at {Format.Count(capacity.Concurrency)}, {high.Runs} at {Format.Count(capacity.MissedAt)})");
+            parts.Add($"every run agreed ({low.Runs} at {Format.Count(capacity.Concurrency)}, "
+                + $"{high.Runs} at {Format.Count(capacity.MissedAt)})");
         }
 
         return string.Join("; ", parts);

@@ -4,19 +4,14 @@ using AsyncCapacity.Report.Results;
 namespace AsyncCapacity.Report.Formatting;
 
 /// <summary>
-/// How every number of the lab reads, wherever it is printed (the HTML report, its charts' labels and tooltips, the
-/// verdict, the CLI's progress line): durations in the unit a person would say ("512 ms", "6.2 s", "150 µs"), rates
-/// with as many digits as carry meaning, and "–" for anything unknown. Always the invariant culture. One place, so
-/// that 999.7 ms cannot read "1000 ms" in one sentence and "1 s" in the table below it.
+/// Every number the lab prints reads here, in the invariant culture, so that 999.7 ms cannot read "1000 ms" in one
+/// sentence and "1 s" in the table below it.
 /// </summary>
 public static class Format
 {
     public const string Missing = "–";
 
-    /// <summary>
-    /// Server time inside the app is often microseconds (9.4 µs, 150 µs), client latency seconds: each reads in its own
-    /// unit, with one decimal below 10 of it. The bounds are where rounding would carry into the next unit.
-    /// </summary>
+    /// <summary>Server time is often µs, client latency s: each in its own unit; the bounds are where rounding carries over.</summary>
     public static string Duration(double? milliseconds) => milliseconds switch
     {
         null => Missing,
@@ -39,10 +34,8 @@ public static class Format
         _ => Number(requestsPerSecond.Value, "#,0"),
     };
 
-    /// <summary>A fraction (0.01) as a percentage ("1%").</summary>
     public static string Fraction(double fraction) => Percent(fraction * 100);
 
-    /// <summary>A value already in percent (34.2) as "34%".</summary>
     public static string Percent(double? percent) => percent switch
     {
         null => Missing,
@@ -53,11 +46,10 @@ public static class Format
         _ => Number(percent.Value, "0") + "%",
     };
 
-    /// <summary>Something counted (threads, work items, connections), rounded to a whole: "1,204".</summary>
     public static string Count(double? count) =>
         count is { } n && double.IsFinite(n) ? Number(Math.Round(n, MidpointRounding.AwayFromZero), "#,0") : Missing;
 
-    /// <summary>An axis value that may be fractional (0.5 req/s, 1,500 clients): up to two decimals.</summary>
+    /// <summary>An axis value may be fractional (0.5 req/s).</summary>
     public static string Number(double value) => double.IsFinite(value) ? Number(value, "#,0.##") : Missing;
 
     public static string Seconds(double seconds) => seconds switch
@@ -67,10 +59,7 @@ public static class Format
         _ => Number(seconds, "0.#") + " s",
     };
 
-    /// <summary>
-    /// A latency measured with a coarse clock (a WebSocket round trip from Date.now(): whole milliseconds) reads in that
-    /// resolution: "&lt; 1 ms" rather than "0 µs", "3 ms" rather than "2.7 ms" (a percentile between two ticks).
-    /// </summary>
+    /// <summary>A coarse clock (Date.now() in whole ms) reads in its resolution: "&lt; 1 ms", not "0 µs"; "3 ms", not "2.7 ms".</summary>
     public static string Latency(double? milliseconds, double resolutionMs) => milliseconds switch
     {
         _ when resolutionMs <= 0 => Duration(milliseconds),
@@ -80,10 +69,7 @@ public static class Format
         var ms => Duration(Math.Round(ms.Value / resolutionMs) * resolutionMs),
     };
 
-    /// <summary>
-    /// A figure judged against a limit, with enough digits to see which side of it it is: 1,024 ms against an SLA of
-    /// 1 s reads "1,024 ms", not "1 s"; far from the limit it reads as <see cref="Duration"/> does.
-    /// </summary>
+    /// <summary>Enough digits to see which side of the limit it is: 1,024 ms against 1 s reads "1,024 ms", not "1 s".</summary>
     public static string Against(double? milliseconds, double limitMs)
     {
         var text = Duration(milliseconds);

@@ -3,27 +3,21 @@ using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>How much a <see cref="RuntimeSentence"/> says: the CLI's progress line, or the report's step table.</summary>
 public enum RuntimeDetail
 {
-    /// <summary>The step's line in the CLI: out of CPU, the pool's changes, the threads held (only what there was).</summary>
+    /// <summary>The CLI's progress line: only what there was.</summary>
     Line,
 
-    /// <summary>The report's step table: the line, plus "pool goal unchanged", lock contentions and GC pause.</summary>
+    /// <summary>The report's step table: also "pool goal unchanged", lock contentions and GC pause.</summary>
     Full,
 }
 
-/// <summary>
-/// What the runtime said of a step, composed in one place for every place that shows it (the CLI's progress line and
-/// the report's step table): which side was out of CPU · the pool's changes to its thread goal by reason · the
-/// threads held in the app's code · (in full) lock contentions · GC pause. One clause per fact, joined by " · ": a new
-/// fact is one more clause here.
-/// </summary>
+/// <summary>One place for every view of what the runtime said, one clause per fact: a new fact is one more clause here.</summary>
 public static class RuntimeSentence
 {
     public const string Separator = " · ";
 
-    /// <summary>The sentence; empty when the runtime said nothing of the step (an older run, k6 on its own).</summary>
+    /// <summary>Empty when the runtime said nothing of the step (an older run, k6 on its own).</summary>
     public static string Compose(StepResult step, RuntimeDetail detail) => string.Join(Separator, Clauses(step, detail));
 
     public static IEnumerable<string> Clauses(StepResult step, RuntimeDetail detail)

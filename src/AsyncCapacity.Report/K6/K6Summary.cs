@@ -2,10 +2,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.K6;
 
-/// <summary>
-/// The results file a k6-scripts/*.js sweep writes from handleSummary (format "asynccapacity-k6/1"):
-/// one run of one experiment, its steps in the order they ran. See k6-scripts/README.md.
-/// </summary>
+/// <summary>What a k6-scripts/*.js sweep writes from handleSummary: see k6-scripts/README.md.</summary>
 public sealed record K6Summary(
     string Format,
     string Experiment,
@@ -23,15 +20,9 @@ public sealed record K6Summary(
     public const string CurrentFormat = "asynccapacity-k6/1";
 }
 
-/// <summary>
-/// One (variant, step) of the sweep: <c>Concurrency</c> is its clients in the closed model, its arrivals per second in
-/// the open one. Counts and latencies cover the measured window (after warm-up).
-/// </summary>
-/// <param name="Dropped">Open model only (null in the closed one): arrivals k6 could not send because every client it
-/// had was still waiting, counted over the whole step, warm-up included (k6 tags them with the scenario only).</param>
-/// <param name="ConnectMs">WebSocket steps: time to open a session (warm-up included, when clients connect).</param>
-/// <param name="ConnectionsFailed">WebSocket steps: sessions that never opened (refused, or not within 10 s).</param>
-/// <param name="ConnectionsDropped">WebSocket steps: sessions the server or the network closed before the step's end.</param>
+/// <summary>Counts and latencies cover the measured window; <c>Concurrency</c> is arrivals per second in the open model.</summary>
+/// <param name="Dropped">Over the whole step, warm-up included: k6 tags dropped iterations with the scenario only.</param>
+/// <param name="ConnectMs">Warm-up included, as that is when clients connect.</param>
 public sealed record K6Step(
     string Variant,
     int Concurrency,
@@ -48,5 +39,5 @@ public sealed record K6Step(
     long? ConnectionsDropped = null)
 ;
 
-/// <summary>k6 trend statistics in milliseconds; any may be null when the step completed no request.</summary>
+/// <summary>In milliseconds; null when the step completed no request.</summary>
 public sealed record K6Trend(double? Avg, double? Min, double? Med, double? Max, double? P90, double? P95, double? P99);
