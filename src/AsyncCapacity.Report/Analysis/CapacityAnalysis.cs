@@ -3,11 +3,10 @@ using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>A variant's capacity at SLA from its steps and what the search found about them (or, without a search, from its grid).</summary>
+/// <summary>Without a search, a variant's capacity is read off its grid by the search's own rule.</summary>
 public static class CapacityAnalysis
 {
-    /// <param name="finding">The search's finding; null for steps without one (k6 on its own, a run made before the
-    /// search): their capacity is read off the grid by the same rule, the search's without refining.</param>
+    /// <param name="finding">Null for steps without a search (k6 on its own, a run made before the search).</param>
     public static (Capacity? Capacity, string? NoneBecause) Of(IReadOnlyList<StepResult> steps, SearchFinding? finding = null)
     {
         finding ??= Grid(steps);
@@ -17,7 +16,9 @@ public static class CapacityAnalysis
         }
 
         var runs = steps.Where(s => s.Concurrency == load && s.MeetsSla).Select(s => s.Rps).Order().ToList();
-        var rps = runs.Count == 0 ? 0 : runs.Count % 2 == 1 ? runs[runs.Count / 2] : (runs[(runs.Count / 2) - 1] + runs[runs.Count / 2]) / 2;
+        var rps = runs.Count == 0 ? 0
+            : runs.Count % 2 == 1 ? runs[runs.Count / 2]
+            : (runs[(runs.Count / 2) - 1] + runs[runs.Count / 2]) / 2;
         return (new Capacity(load, Math.Round(rps, 2))
         {
             MissedAt = finding.MissedAt,
@@ -28,15 +29,19 @@ public static class CapacityAnalysis
         }, null);
     }
 
-    /// <summary>The steps the capacity was decided by: the runs at the capacity and at the smallest load that missed above it.</summary>
+    /// <summary>The runs at the capacity and at the smallest load that missed above it.</summary>
     public static bool Decides(StepResult step, Capacity? capacity) =>
         capacity is not null && (step.Concurrency == capacity.Concurrency || step.Concurrency == capacity.MissedAt);
 
-    /// <summary>The grid's answer: the search's rule over the steps as they are, with nothing more to probe.</summary>
     private static SearchFinding Grid(IReadOnlyList<StepResult> steps)
     {
         var outcomes = steps.Select(s => new ProbeOutcome(s.Concurrency, s.MeetsSla)).ToList();
-        var policy = new SearchPolicy { Coarse = [.. outcomes.Select(o => o.Concurrency).Distinct().Order()], Refine = false, ConsecutiveMissesToStop = int.MaxValue };
+        var policy = new SearchPolicy
+        {
+            Coarse = [.. outcomes.Select(o => o.Concurrency).Distinct().Order()],
+            Refine = false,
+            ConsecutiveMissesToStop = int.MaxValue,
+        };
         return CapacitySearch.Next(policy, outcomes) is SearchDone done
             ? done.Finding
             : throw new InvalidOperationException("A grid without a search has nothing more to probe.");

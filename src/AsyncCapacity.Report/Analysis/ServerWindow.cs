@@ -4,9 +4,8 @@ using AsyncCapacity.Report.Waits;
 namespace AsyncCapacity.Report.Analysis;
 
 /// <summary>
-/// The app's runtime figures over one step, read from its 1 Hz timeline, with the experiment's gauge columns; and what
-/// the runtime itself recorded over the whole step (its load began to its window's end): the pool's changes to its
-/// thread-count goal by reason, lock contentions and GC pause.
+/// Sampled figures cover the measured window; what the runtime counted itself (pool adjustments, lock contentions, GC
+/// pause) covers the whole step, from its load's start.
 /// </summary>
 internal sealed record ServerWindow(
     int? ThreadsAtStart, int? ThreadsAtEnd, long? MaxQueueLength, double? CpuPercent, IReadOnlyDictionary<string, double?> Gauges,
@@ -48,7 +47,7 @@ internal sealed record ServerWindow(
             _ => null,
         };
 
-    /// <summary>Rise of the total over the window ÷ rise of the count; null when nothing was counted or a restart cut the window.</summary>
+    /// <summary>Rise of the total ÷ rise of the count; null when nothing was counted or a restart cut the window.</summary>
     private static double? MeanPerCount(GaugeColumn column, RuntimeSample? before, List<RuntimeSample> closing)
     {
         var first = before ?? closing.FirstOrDefault();

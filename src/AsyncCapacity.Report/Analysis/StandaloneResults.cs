@@ -3,14 +3,10 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>
-/// A results document from k6 scripts run on their own (no harness): what the harness would have recorded about
-/// the machine is unknown, and the server columns are filled only when the app's timeline is given.
-/// </summary>
+/// <summary>k6 run on its own knows nothing of the machine; server columns are filled only when the app's timeline is given.</summary>
 public static class StandaloneResults
 {
-    /// <param name="summaries">One k6 results file per experiment, in the order to report them.</param>
-    /// <param name="app">The app's runtime as read after the runs (its timeline covers them), or null.</param>
+    /// <param name="app">Read after the runs, so that its timeline covers them.</param>
     public static ResultsDocument From(IReadOnlyList<K6Summary> summaries, RuntimeReport? app = null)
     {
         if (summaries.Count == 0)
@@ -60,7 +56,7 @@ public static class StandaloneResults
     public static IReadOnlyList<RuntimeSample> StepWindow(IReadOnlyList<RuntimeSample> timeline, K6Step step) =>
         timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList();
 
-    /// <summary>A results file of an experiment this build does not declare: its variants as the file names them, its load as its steps show it.</summary>
+    /// <summary>An experiment this build does not declare: its variants as the file names them, its load as its steps show it.</summary>
     private static Experiment Unknown(K6Summary summary) => new(
         summary.Experiment,
         Order: int.MaxValue,

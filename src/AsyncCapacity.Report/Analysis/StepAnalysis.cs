@@ -3,7 +3,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>Turns one step's raw measurements into its row of the report: rates, server figures, the SLA's verdict, flags.</summary>
+/// <summary>One step's raw measurements into its row of the report.</summary>
 public static class StepAnalysis
 {
     /// <summary>A closed loop obeys N = X·R; outside this band the step was not steady or requests were left unfinished.</summary>
@@ -15,7 +15,7 @@ public static class StepAnalysis
     /// <summary>A side at this share of its CPUs or more is at its limit.</summary>
     public const double SaturatedPercent = 90;
 
-    /// <summary>Sharing the machine, k6 is the limit when the machine is busy and k6 holds this share of it or more (two-thirds of a core of two).</summary>
+    /// <summary>Sharing a busy machine, k6 is the limit from this share of it (two-thirds of a core of two).</summary>
     public const double SharedLoadGeneratorPercent = 33;
 
     public static StepResult Analyse(StepRun run, ExperimentTerms terms)
@@ -26,7 +26,9 @@ public static class StepAnalysis
         var verdict = SlaJudge.Of(step, StepPlan.Of(step, terms.Model, terms.Kind), terms.Sla);
         var latency = step.Requests > 0 ? step.DurationMs : null;
         // N = X·R holds for the closed model's N clients; an open step has no fixed N to check it against.
-        double? littlesLaw = !terms.Model.IsOpen && latency?.Avg is { } meanMs ? rps * meanMs / 1000 / step.Concurrency : null;
+        double? littlesLaw = !terms.Model.IsOpen && latency?.Avg is { } meanMs
+            ? rps * meanMs / 1000 / step.Concurrency
+            : null;
         var server = ServerWindow.Of(run.Timeline, step, terms.Gauges.SelectMany(g => g.Columns));
         var saturated = Saturated(server.CpuPercent, run.Cpu, terms.Isolation);
 
@@ -73,10 +75,7 @@ public static class StepAnalysis
         };
     }
 
-    /// <summary>
-    /// Which side ran out of CPU: with CPU sets of their own, the one at 90% of its CPUs (k6 first: then more load measures
-    /// k6); sharing the machine, k6 when the machine was busy and k6 held a third of it, else the app at 90% of its cores.
-    /// </summary>
+    /// <summary>k6 is asked first: when it is at its limit, more load measures k6, whatever the app's CPU.</summary>
     public static Saturation? Saturated(double? appCpuPercent, HostCpu? cpu, CpuIsolation? isolation)
     {
         if (cpu is not null && LoadGeneratorPercentOfItsCpus(cpu, isolation) is var loadGenerator
@@ -90,9 +89,11 @@ public static class StepAnalysis
         return appCpuPercent >= SaturatedPercent ? Saturation.App : null;
     }
 
-    /// <summary>k6's CPU as a share of the CPUs it may use: all of the machine's, or its own set's.</summary>
+    /// <summary>Of the CPUs k6 may use: all of the machine's, or its own set's.</summary>
     public static double LoadGeneratorPercentOfItsCpus(HostCpu cpu, CpuIsolation? isolation) =>
-        isolation is null ? cpu.LoadGeneratorPercent : Math.Round(cpu.LoadGeneratorPercent * isolation.MachineCores / isolation.LoadGeneratorCores, 1);
+        isolation is null
+            ? cpu.LoadGeneratorPercent
+            : Math.Round(cpu.LoadGeneratorPercent * isolation.MachineCores / isolation.LoadGeneratorCores, 1);
 
     private static List<string> Flags(
         K6Step step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds, Saturation? saturated, CpuIsolation? isolation)
@@ -105,49 +106,59 @@ public static class StepAnalysis
         else if (verdict.Missed.Contains("clients"))
         {
             flags.Add(FormattableString.Invariant(
-                $"Only {step.Requests} answers for {step.Concurrency} clients in {seconds:0.#} s: at least {verdict.Unanswered} clients ({verdict.Unanswered * 100.0 / step.Concurrency:0}%) waited longer than the whole window, so the step misses the SLA whatever the completed requests' p95."));
+                    $"Only {step.Requests} answers for {step.Concurrency} clients in {seconds:0.#} s: at least {verdict.Unanswered} ")
+                + FormattableString.Invariant($"clients ({verdict.Unanswered * 100.0 / step.Concurrency:0}%) waited longer than the whole ")
+                + "window, so the step misses the SLA whatever the completed requests' p95.");
         }
 
         if (step.Failed > 0)
         {
             flags.Add(FormattableString.Invariant(
-                $"{step.Failed} of {step.Requests} requests failed ({step.Failed * 100.0 / Math.Max(1, step.Requests):0.0}%): non-2xx answers, timeouts or refused connections."));
+                    $"{step.Failed} of {step.Requests} requests failed ({step.Failed * 100.0 / Math.Max(1, step.Requests):0.0}%): ")
+                + "non-2xx answers, timeouts or refused connections.");
         }
 
         if (step.Dropped > 0)
         {
             flags.Add(FormattableString.Invariant(
-                $"{step.Dropped} arrivals were dropped ({verdict.DroppedShare * 100:0.#}% of those offered, warm-up included): every one of the step's clients was still waiting when they were due, so they were never sent. Achieved {step.Requests / seconds:0.#} of {step.Concurrency} req/s offered."));
+                    $"{step.Dropped} arrivals were dropped ({verdict.DroppedShare * 100:0.#}% of those offered, warm-up included): ")
+                + "every one of the step's clients was still waiting when they were due, so they were never sent. "
+                + FormattableString.Invariant($"Achieved {step.Requests / seconds:0.#} of {step.Concurrency} req/s offered."));
         }
 
         if (step.ConnectionsFailed > 0 || step.ConnectionsDropped > 0)
         {
             flags.Add(FormattableString.Invariant(
-                $"{step.ConnectionsFailed ?? 0} sessions failed to open and {step.ConnectionsDropped ?? 0} dropped before the step's end (warm-up included); each counts as an error, and any misses the SLA."));
+                    $"{step.ConnectionsFailed ?? 0} sessions failed to open and {step.ConnectionsDropped ?? 0} dropped ")
+                + "before the step's end (warm-up included); each counts as an error, and any misses the SLA.");
         }
 
         if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)
         {
             flags.Add(FormattableString.Invariant(
-                $"Little's law does not hold: {step.Concurrency} clients, but throughput × mean latency = {ratio * step.Concurrency:0.#} ({ratio * 100:0}%). ")
+                    $"Little's law does not hold: {step.Concurrency} clients, but throughput × mean latency = ")
+                + FormattableString.Invariant($"{ratio * step.Concurrency:0.#} ({ratio * 100:0}%). ")
                 + (ratio >= 1 ? "The step was not steady: requests from before the window completed inside it."
                     : step.DurationMs?.Max * 10 < seconds * 1000
-                        // No request came near the window's length, so none was left unfinished: the clients spent the
-                        // missing time between requests, in k6's own work per iteration, which shows at sub-millisecond latencies.
-                        ? "The clients spent that time between requests (k6's own work per iteration, which counts when requests take well under a millisecond): the load generator set part of the pace."
+                        // No request came near the window's length, so none was left unfinished: the missing time went
+                        // to k6's own work per iteration, which shows at sub-millisecond latencies.
+                        ? "The clients spent that time between requests (k6's own work per iteration, which counts when requests take "
+                            + "well under a millisecond): the load generator set part of the pace."
                         : "Requests were still unfinished when the step ended, so the completed ones understate latency."));
         }
 
         if (saturated == Saturation.LoadGenerator && isolation is not null)
         {
             flags.Add(FormattableString.Invariant(
-                $"k6 used {LoadGeneratorPercentOfItsCpus(cpu!, isolation):0}% of its CPUs ({isolation.LoadGeneratorCpus}): the load generator was the limit of this step, so a higher load would measure k6, not the app."));
+                    $"k6 used {LoadGeneratorPercentOfItsCpus(cpu!, isolation):0}% of its CPUs ({isolation.LoadGeneratorCpus}): ")
+                + "the load generator was the limit of this step, so a higher load would measure k6, not the app.");
         }
 
         if (isolation is null && cpu is { MachinePercent: >= BusyMachineCpuPercent })
         {
             flags.Add(FormattableString.Invariant(
-                $"The machine's CPU was {cpu.MachinePercent:0}% busy (k6 itself {cpu.LoadGeneratorPercent:0}%): the app, k6 and anything else running competed for cores, so latencies may be overstated."));
+                    $"The machine's CPU was {cpu.MachinePercent:0}% busy (k6 itself {cpu.LoadGeneratorPercent:0}%): ")
+                + "the app, k6 and anything else running competed for cores, so latencies may be overstated.");
         }
 
         return flags;

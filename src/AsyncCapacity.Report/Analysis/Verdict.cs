@@ -17,7 +17,9 @@ public static class Verdict
 
         var model = terms.Model;
         var unit = terms.Kind.RateUnit;
-        var ranked = variants.OrderByDescending(v => v.Capacity?.Concurrency ?? 0).ThenByDescending(v => v.Capacity?.Rps ?? 0).ToList();
+        var ranked = variants.OrderByDescending(v => v.Capacity?.Concurrency ?? 0)
+            .ThenByDescending(v => v.Capacity?.Rps ?? 0)
+            .ToList();
         var text = new StringBuilder();
         text.Append($"Within the SLA ({Format.Sla(terms.Sla)}), ");
         for (var i = 0; i < ranked.Count; i++)
@@ -27,11 +29,14 @@ public static class Verdict
 
         text.Append('.');
         // A ratio of two measured capacities; "≥" when the better is a lower bound; none when the worse one is (it says nothing).
-        if (ranked is [{ Capacity: { } best }, .., { Capacity: { AtLeastBecause: null } worst }] && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
+        if (ranked is [{ Capacity: { } best }, .., { Capacity: { AtLeastBecause: null } worst }]
+            && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
         {
             var atLeast = best.AtLeastBecause is null ? "" : "≥ ";
             var ratio = best.Concurrency / (double)worst.Concurrency;
-            text.Append(Invariant($" {ranked[0].Name} served {atLeast}{ratio.ToString(ratio < 10 ? "0.#" : "#,0", CultureInfo.InvariantCulture)}× {model.Clients} of {ranked[^1].Name}."));
+            text.Append(Invariant($" {ranked[0].Name} served {atLeast}")
+                + ratio.ToString(ratio < 10 ? "0.#" : "#,0", CultureInfo.InvariantCulture)
+                + Invariant($"× {model.Clients} of {ranked[^1].Name}."));
         }
 
         // The ceiling each variant hit, met SLA or not: where a cap (threads, pool, writers) shows in numbers.
@@ -49,7 +54,8 @@ public static class Verdict
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
             var why = lowest.P95Ms is { } p95 ? $"p95 {Format.Against(p95, terms.Sla.P95Ms)}" : "no request completed";
-            return $"{variant.Name} met it at no load tried ({variant.NoCapacityBecause ?? "no step met it"}; at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
+            return $"{variant.Name} met it at no load tried ({variant.NoCapacityBecause ?? "no step met it"}; "
+                + $"at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 
         var load = first ? CapacityText.Load(capacity, model) : CapacityText.Value(capacity);

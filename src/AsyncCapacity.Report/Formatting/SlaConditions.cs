@@ -1,6 +1,6 @@
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>The SLA rule's conditions (k6-scripts/lib/judge.js) by the ids a step's <c>Missed</c> lists, as a table cell names them.</summary>
+/// <summary>The ids a step's <c>Missed</c> lists are judge.js's conditions (k6-scripts/lib/judge.js).</summary>
 public static class SlaConditions
 {
     public static string Describe(string id) => id switch

@@ -21,7 +21,8 @@ public static class K6SummaryReader
         if (summary?.Format != K6Summary.CurrentFormat)
         {
             throw new InvalidDataException(
-                $"{source} is not a k6 results file of format {K6Summary.CurrentFormat} (found '{summary?.Format}'). Was it written by a k6-scripts/*.js sweep?");
+                $"{source} is not a k6 results file of format {K6Summary.CurrentFormat} (found '{summary?.Format}'). "
+                + "Was it written by a k6-scripts/*.js sweep?");
         }
 
         if (summary.Steps is null || summary.Parameters is null || summary.Sla is null)
