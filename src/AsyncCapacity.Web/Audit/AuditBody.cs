@@ -25,7 +25,8 @@ internal static class AuditBody
         var buffer = ArrayPool<byte>.Shared.Rent(maxBytes + 1);
         try
         {
-            var length = await request.Body.ReadAtLeastAsync(buffer.AsMemory(0, maxBytes + 1), maxBytes + 1, throwOnEndOfStream: false, cancellationToken);
+            var length = await request.Body.ReadAtLeastAsync(
+                buffer.AsMemory(0, maxBytes + 1), maxBytes + 1, throwOnEndOfStream: false, cancellationToken);
             if (length > maxBytes)
             {
                 return (null, TooLarge(maxBytes));
@@ -38,7 +39,8 @@ internal static class AuditBody
             }
             catch (JsonException ex)
             {
-                return (null, TypedResults.Problem(title: "Invalid audit entry", detail: $"The body is not valid JSON: {ex.Message}", statusCode: 400));
+                return (null, TypedResults.Problem(
+                    title: "Invalid audit entry", detail: $"The body is not valid JSON: {ex.Message}", statusCode: 400));
             }
 
             var errors = Validate(body);

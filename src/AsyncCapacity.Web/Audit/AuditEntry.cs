@@ -5,7 +5,8 @@ namespace AsyncCapacity.Web.Audit;
 /// or the request gave up on it first: so every 2xx has exactly one row, and no row exists that was given up on.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001",
-    Justification = "The event's kernel handle is never created (only Wait and Set are used), and disposing it while a writer may still be inside Set would race.")]
+    Justification = "The event's kernel handle is never created (only Wait and Set are used), "
+        + "and disposing it while a writer may still be inside Set would race.")]
 public sealed class AuditEntry(string variant, AuditRequest request)
 {
     private const int Pending = 0;

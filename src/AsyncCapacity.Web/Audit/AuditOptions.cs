@@ -50,11 +50,13 @@ public sealed class AuditOptions : IValidatableObject
     /// <summary>A batch must fit in one command of the configured provider: SQL Server's take at most 2,100 parameters.</summary>
     public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
     {
-        if (validationContext.GetService(typeof(IOptions<DatabaseOptions>)) is IOptions<DatabaseOptions> { Value.Provider: DatabaseProvider.SqlServer }
+        if (validationContext.GetService(typeof(IOptions<DatabaseOptions>))
+                is IOptions<DatabaseOptions> { Value.Provider: DatabaseProvider.SqlServer }
             && BatchSize > AuditCommands.SqlServerMaxEntries)
         {
             yield return new ValidationResult(
-                $"must be at most {AuditCommands.SqlServerMaxEntries} with SQL Server, whose commands take at most 2,100 parameters (5 per entry)",
+                $"must be at most {AuditCommands.SqlServerMaxEntries} with SQL Server, "
+                + "whose commands take at most 2,100 parameters (5 per entry)",
                 [nameof(BatchSize)]);
         }
     }

@@ -21,7 +21,7 @@ public sealed class AuditCounters
         Interlocked.Read(ref _failed), queued);
 }
 
-/// <summary>Accepted: handed to the writers; persisted: committed; rejected: 503 (queue full or shutting down); failed: database error.</summary>
+/// <summary>Accepted: handed to the writers; rejected: 503 (queue full or shutting down); failed: a database error.</summary>
 public sealed record AuditStats(long Accepted, long Persisted, long Rejected, long Failed, int Queued);
 
 /// <summary>One side of the audit pair, as the endpoints and diagnostics see it.</summary>

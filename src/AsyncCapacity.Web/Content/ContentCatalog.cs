@@ -36,7 +36,8 @@ public sealed class ContentCatalog(IOptions<ContentOptions> options) : IHostedSe
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
             throw new InvalidOperationException(
-                $"The content catalogue could not be written to '{Root}': {ex.Message} Check Content:Directory (environment Content__Directory).", ex);
+                $"The content catalogue could not be written to '{Root}': {ex.Message} "
+                + "Check Content:Directory (environment Content__Directory).", ex);
         }
 
         Entries = entries;

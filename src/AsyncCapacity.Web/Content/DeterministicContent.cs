@@ -18,7 +18,8 @@ internal static class DeterministicContent
 
     public static byte[] Json(int size) => Fill(
         "{\"items\":[\n",
-        i => Invariant($"{(i == 1 ? " " : ",")}{{\"id\":{i},\"sku\":\"SKU-{i:D6}\",\"price\":{i * 7 % 10_000 / 100.0:0.00},\"inStock\":{(i % 3 != 0 ? "true" : "false")}}}\n"),
+        i => Invariant($"{(i == 1 ? " " : ",")}{{\"id\":{i},\"sku\":\"SKU-{i:D6}\",")
+            + Invariant($"\"price\":{i * 7 % 10_000 / 100.0:0.00},\"inStock\":{(i % 3 != 0 ? "true" : "false")}}}\n"),
         "]}\n",
         size);
 

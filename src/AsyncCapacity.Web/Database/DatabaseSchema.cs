@@ -1,6 +1,6 @@
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>Creates the db experiment's probe table and the audit log at start when missing; a database that never answers fails the start.</summary>
+/// <summary>Creates the probe table and the audit log at start when missing; a database that never answers fails the start.</summary>
 internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchema> logger) : IHostedService
 {
     private const int Attempts = 10;
@@ -19,7 +19,11 @@ internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchem
             try
             {
                 await using var lease = await database.OpenAsync(cancellationToken);
-                foreach (var statement in new[] { ProbeCommands.CreateSchema(database.Provider), Audit.AuditCommands.CreateSchema(database.Provider) })
+                var statements = new[]
+                {
+                    ProbeCommands.CreateSchema(database.Provider), Audit.AuditCommands.CreateSchema(database.Provider),
+                };
+                foreach (var statement in statements)
                 {
                     await using var command = lease.Command(statement);
                     await command.ExecuteNonQueryAsync(cancellationToken);
@@ -36,7 +40,8 @@ internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchem
             catch (Exception ex) when (DatabaseFailure.IsUnavailable(ex))
             {
                 throw new InvalidOperationException(
-                    $"{database.Provider} did not answer after {Attempts} attempts: {ex.Message} Check Database:ConnectionString (environment Database__ConnectionString).", ex);
+                    $"{database.Provider} did not answer after {Attempts} attempts: {ex.Message} "
+                    + "Check Database:ConnectionString (environment Database__ConnectionString).", ex);
             }
         }
     }

@@ -6,8 +6,8 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Experiments;
 
 /// <summary>
-/// The audit pair (experiments/audit.json): record who did what, and answer only once the entry is committed. Both variants read the body the
-/// same way and promise the same durability; they differ in who writes the entry and how the request waits for it.
+/// The audit pair (experiments/audit.json): answer only once the entry is committed. Same body, same durability; the
+/// variants differ in who writes the entry and how the request waits for it.
 /// </summary>
 public sealed class AuditEndpoints : IExperimentEndpoints
 {
@@ -97,7 +97,8 @@ public sealed class AuditEndpoints : IExperimentEndpoints
         entry = new AuditEntry(log.Variant, body);
         if (database.Unavailable is { } reason)
         {
-            return TypedResults.Problem(title: "Audit store unavailable", detail: reason, statusCode: StatusCodes.Status503ServiceUnavailable);
+            return TypedResults.Problem(
+                title: "Audit store unavailable", detail: reason, statusCode: StatusCodes.Status503ServiceUnavailable);
         }
 
         if (log.TryAccept(entry))
@@ -114,6 +115,7 @@ public sealed class AuditEndpoints : IExperimentEndpoints
     }
 
     private static Results<Ok<AuditReceipt>, ProblemHttpResult> Answer(AuditEntry entry) => entry.Completion.Result is { } failure
-        ? TypedResults.Problem(title: "Audit store unavailable", detail: failure.Message, statusCode: StatusCodes.Status503ServiceUnavailable)
+        ? TypedResults.Problem(
+            title: "Audit store unavailable", detail: failure.Message, statusCode: StatusCodes.Status503ServiceUnavailable)
         : TypedResults.Ok(new AuditReceipt(entry.Id, entry.Request.Actor!, entry.Request.Action!));
 }

@@ -5,8 +5,8 @@ using Microsoft.AspNetCore.Http.HttpResults;
 namespace AsyncCapacity.Web.Experiments;
 
 /// <summary>
-/// The content pair (experiments/content.json): serve a catalogue file by name, read from disk on every request or from the bytes loaded once at
-/// start. Same status, content type, length and body; only where the bytes come from differs.
+/// The content pair (experiments/content.json): a catalogue file read from disk on every request, or from the bytes loaded
+/// once at start. Same status, content type, length and body; only where the bytes come from differs.
 /// </summary>
 public sealed class ContentEndpoints : IExperimentEndpoints
 {

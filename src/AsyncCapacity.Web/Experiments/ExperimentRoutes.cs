@@ -17,7 +17,8 @@ public static class ExperimentRoutes
         foreach (var experiment in ExperimentCatalog.All)
         {
             var type = classes.GetValueOrDefault(experiment.Id) ?? throw new InvalidOperationException(
-                $"experiments/{experiment.Id}.json declares '{experiment.Id}', but no class in {typeof(IExperimentEndpoints).Assembly.GetName().Name} implements IExperimentEndpoints with Id \"{experiment.Id}\".");
+                $"experiments/{experiment.Id}.json declares '{experiment.Id}', but no class in "
+                + $"{typeof(IExperimentEndpoints).Assembly.GetName().Name} implements IExperimentEndpoints with Id \"{experiment.Id}\".");
             var group = routes.MapGroup("/" + experiment.Id).WithTags(experiment.Id).BehindRequestQueue(routes.ServiceProvider);
             Invoke(nameof(MapOne), type, group, experiment);
         }
@@ -48,7 +49,8 @@ public static class ExperimentRoutes
 
     private static string IdOf<T>() where T : IExperimentEndpoints => T.Id;
 
-    private static void MapOne<T>(RouteGroupBuilder group, Experiment experiment) where T : IExperimentEndpoints => T.Map(group, experiment);
+    private static void MapOne<T>(RouteGroupBuilder group, Experiment experiment) where T : IExperimentEndpoints =>
+        T.Map(group, experiment);
 
     private static object? Invoke(string method, Type type, params object[] arguments) =>
         typeof(ExperimentRoutes).GetMethod(method, BindingFlags.NonPublic | BindingFlags.Static)!

@@ -68,19 +68,26 @@ public sealed class WebSocketEndpoints : IExperimentEndpoints
 
                 if (received.MessageType == WebSocketMessageType.Close)
                 {
-                    socket.CloseOutputAsync(received.CloseStatus ?? WebSocketCloseStatus.NormalClosure, received.CloseStatusDescription, context.RequestAborted)
+                    socket.CloseOutputAsync(
+                            received.CloseStatus ?? WebSocketCloseStatus.NormalClosure,
+                            received.CloseStatusDescription,
+                            context.RequestAborted)
                         .GetAwaiter().GetResult();
                     return Results.Empty;
                 }
 
                 if (!received.EndOfMessage)
                 {
-                    socket.CloseAsync(WebSocketCloseStatus.MessageTooBig, $"messages are echoed up to {MaxMessageBytes} bytes", context.RequestAborted)
+                    socket.CloseAsync(
+                            WebSocketCloseStatus.MessageTooBig,
+                            $"messages are echoed up to {MaxMessageBytes} bytes",
+                            context.RequestAborted)
                         .GetAwaiter().GetResult();
                     return Results.Empty;
                 }
 
-                socket.SendAsync(new ArraySegment<byte>(buffer, 0, length), received.MessageType, endOfMessage: true, context.RequestAborted)
+                socket.SendAsync(
+                        new ArraySegment<byte>(buffer, 0, length), received.MessageType, endOfMessage: true, context.RequestAborted)
                     .GetAwaiter().GetResult();
                 sessions.Echoed();
             }
@@ -123,13 +130,15 @@ public sealed class WebSocketEndpoints : IExperimentEndpoints
 
                 if (received.MessageType == WebSocketMessageType.Close)
                 {
-                    await socket.CloseOutputAsync(socket.CloseStatus ?? WebSocketCloseStatus.NormalClosure, socket.CloseStatusDescription, cancellationToken);
+                    await socket.CloseOutputAsync(
+                        socket.CloseStatus ?? WebSocketCloseStatus.NormalClosure, socket.CloseStatusDescription, cancellationToken);
                     return Results.Empty;
                 }
 
                 if (!received.EndOfMessage)
                 {
-                    await socket.CloseAsync(WebSocketCloseStatus.MessageTooBig, $"messages are echoed up to {MaxMessageBytes} bytes", cancellationToken);
+                    await socket.CloseAsync(
+                        WebSocketCloseStatus.MessageTooBig, $"messages are echoed up to {MaxMessageBytes} bytes", cancellationToken);
                     return Results.Empty;
                 }
 
@@ -151,5 +160,6 @@ public sealed class WebSocketEndpoints : IExperimentEndpoints
     private static ProblemHttpResult NotAnUpgrade(HttpContext context) => TypedResults.Problem(
         statusCode: StatusCodes.Status400BadRequest,
         title: "A WebSocket upgrade was expected",
-        detail: $"{context.Request.Path} is a WebSocket echo: connect with ws:// (or wss:// to the TLS listener) and send messages of up to {MaxMessageBytes} bytes.");
+        detail: $"{context.Request.Path} is a WebSocket echo: connect with ws:// (or wss:// to the TLS listener) "
+            + $"and send messages of up to {MaxMessageBytes} bytes.");
 }

@@ -49,7 +49,8 @@ public static class CapacityHostingExtensions
 
         // An https:// URL (--urls "http://127.0.0.1:5080;https://127.0.0.1:5443") gets a self-signed certificate made
         // now, in memory, unless configuration names one: wss:// without a `dotnet dev-certs` step.
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate ??= SelfSignedCertificate.Create()));
+        builder.WebHost.ConfigureKestrel(kestrel =>
+            kestrel.ConfigureHttpsDefaults(https => https.ServerCertificate ??= SelfSignedCertificate.Create()));
 
         builder.Services.AddHostedService<StartupBanner>();
         return builder;

@@ -3,7 +3,7 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>Applies <see cref="ThreadPoolOptions"/> once, before the server starts (<see cref="SettingsExtensions.ApplySettings"/>).</summary>
+/// <summary>Applied once, before the server starts (<see cref="SettingsExtensions.ApplySettings"/>).</summary>
 internal sealed class ThreadPoolConfigurator(IOptions<ThreadPoolOptions> options, ILogger<ThreadPoolConfigurator> logger)
 {
     public void Apply()
@@ -21,7 +21,8 @@ internal sealed class ThreadPoolConfigurator(IOptions<ThreadPoolOptions> options
             ThreadPool.GetMaxThreads(out var maxWorkers, out _);
             throw new OptionsValidationException(Options.DefaultName, typeof(ThreadPoolOptions), [SettingLine.Of(
                 $"{ThreadPoolOptions.SectionName}:{nameof(ThreadPoolOptions.MinWorkerThreads)}",
-                $"was refused by ThreadPool.SetMinThreads: it must be at most the pool's maximum ({maxWorkers}) and equal any minimum DOTNET_ThreadPool_ForceMinWorkerThreads forces",
+                $"was refused by ThreadPool.SetMinThreads: it must be at most the pool's maximum ({maxWorkers}) "
+                + "and equal any minimum DOTNET_ThreadPool_ForceMinWorkerThreads forces",
                 minWorkers.ToString(System.Globalization.CultureInfo.InvariantCulture))]);
         }
 

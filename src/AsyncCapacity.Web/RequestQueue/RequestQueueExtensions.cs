@@ -17,7 +17,8 @@ public static class RequestQueueExtensions
         {
             limiter.OnRejected = RequestQueueLimiter.RejectAsync;
             limiter.AddPolicy(RequestQueueLimiter.Policy, context =>
-                System.Threading.RateLimiting.RateLimitPartition.Get(RequestQueueLimiter.Policy, _ => context.RequestServices.GetRequiredService<RequestQueueLimiter>().Limiter));
+                System.Threading.RateLimiting.RateLimitPartition.Get(
+                    RequestQueueLimiter.Policy, _ => context.RequestServices.GetRequiredService<RequestQueueLimiter>().Limiter));
         });
         return builder;
     }

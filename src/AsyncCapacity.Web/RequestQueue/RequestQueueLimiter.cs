@@ -31,7 +31,8 @@ public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) :
 
     public RequestQueueOptions Options => options.Value;
 
-    internal RateLimiter Limiter => _limiter ?? throw new InvalidOperationException("The request queue is off (RequestQueue:MaxConcurrent is 0).");
+    internal RateLimiter Limiter =>
+        _limiter ?? throw new InvalidOperationException("The request queue is off (RequestQueue:MaxConcurrent is 0).");
 
     public void Read(IDictionary<string, double> gauges)
     {
@@ -63,8 +64,9 @@ public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) :
             {
                 Status = StatusCodes.Status503ServiceUnavailable,
                 Title = "Server too busy",
-                Detail = $"The request queue is full: {settings.MaxConcurrent} requests are being served and {settings.LimitOrDefault} are waiting "
-                    + $"(RequestQueue:MaxConcurrent, RequestQueue:Limit); retry after {settings.RetryAfterSecondsOrDefault} s.",
+                Detail = $"The request queue is full: {settings.MaxConcurrent} requests are being served and "
+                    + $"{settings.LimitOrDefault} are waiting (RequestQueue:MaxConcurrent, RequestQueue:Limit); "
+                    + $"retry after {settings.RetryAfterSecondsOrDefault} s.",
             },
         });
     }

@@ -26,7 +26,8 @@ internal sealed class SettingsValidator<T>(IConfigurationSection section, IServi
         var results = new List<ValidationResult>();
         try
         {
-            Validator.TryValidateObject(options, new ValidationContext(options, services, items: null), results, validateAllProperties: true);
+            Validator.TryValidateObject(
+                options, new ValidationContext(options, services, items: null), results, validateAllProperties: true);
         }
         catch (OptionsValidationException other) when (other.OptionsType != typeof(T))
         {
@@ -43,7 +44,8 @@ internal sealed class SettingsValidator<T>(IConfigurationSection section, IServi
             }
             else if (!unconverted.Contains(property.Name))
             {
-                failures.Add(SettingLine.Of($"{section.Path}:{property.Name}", result.ErrorMessage ?? "is invalid", Shown(property.GetValue(options))));
+                failures.Add(SettingLine.Of(
+                    $"{section.Path}:{property.Name}", result.ErrorMessage ?? "is invalid", Shown(property.GetValue(options))));
             }
         }
 
