@@ -3,19 +3,15 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// Where the thread pool raised its thread-count goal, and why, on a variant's timeline: a triangle on the pool's threads
-/// at each sample whose interval saw threads added, one series per kind of reason (starvation, cooperative blocking,
-/// hill climbing), so that the legend says which moved the pool. Read from the totals every sample carries; no marker
-/// spans a process restart.
-/// </summary>
+/// <summary>One series per kind of reason the pool added threads, so that the legend says which moved the pool.</summary>
 internal static class AdjustmentMarkers
 {
     private static readonly (string Label, string Color, string[] Reasons)[] Kinds =
     [
         ("threads added: starvation", "#c92a2a", ["Starvation"]),
         ("threads added: cooperative blocking", "#e8590c", ["CooperativeBlocking"]),
-        ("threads added: hill climbing", "#5f3dc4", ["Warmup", "Initializing", "RandomMove", "ClimbingMove", "ChangePoint", "Stabilizing"]),
+        ("threads added: hill climbing", "#5f3dc4",
+            ["Warmup", "Initializing", "RandomMove", "ClimbingMove", "ChangePoint", "Stabilizing"]),
     ];
 
     public static IEnumerable<DatasetModel> Of(VariantResult variant, long startMs)
@@ -32,18 +28,21 @@ internal static class AdjustmentMarkers
                     continue;
                 }
 
-                var added = reasons.Sum(r => (after.Adjustments.GetValueOrDefault(r)?.ThreadsAdded ?? 0) - (before.Adjustments.GetValueOrDefault(r)?.ThreadsAdded ?? 0));
+                var added = reasons.Sum(r => (after.Adjustments.GetValueOrDefault(r)?.ThreadsAdded ?? 0)
+                    - (before.Adjustments.GetValueOrDefault(r)?.ThreadsAdded ?? 0));
                 if (added > 0)
                 {
                     var x = (after.TimestampMs - startMs) / 1000.0;
                     points.Add(new PointModel(x, after.ThreadCount,
-                        string.Create(CultureInfo.InvariantCulture, $"{label}: +{added} to the pool's goal ({after.ThreadCount} threads)")));
+                        string.Create(
+                            CultureInfo.InvariantCulture, $"{label}: +{added} to the pool's goal ({after.ThreadCount} threads)")));
                 }
             }
 
             if (points.Count > 0)
             {
-                yield return new DatasetModel(label, color, points, PointStyle: "triangle", PointRadius: 5, HoverRadius: 7, Width: 0, Order: -1, ShowLine: false);
+                yield return new DatasetModel(
+                    label, color, points, PointStyle: "triangle", PointRadius: 5, HoverRadius: 7, Width: 0, Order: -1, ShowLine: false);
             }
         }
     }

@@ -9,7 +9,8 @@ internal static class LatencyChart
     public static ChartModel Of(ExperimentResult experiment, string id)
     {
         var datasets = experiment.Variants
-            .SelectMany((_, i) => StepLines.Of(experiment, i, s => s.P95Ms > 0 ? s.P95Ms : null, ms => Format.Latency(ms, experiment.Load.LatencyResolutionMs)))
+            .SelectMany((_, i) => StepLines.Of(
+                experiment, i, s => s.P95Ms > 0 ? s.P95Ms : null, ms => Format.Latency(ms, experiment.Load.LatencyResolutionMs)))
             .ToList();
         var clients = StepLines.Concurrencies(experiment);
         var sla = experiment.Sla.P95Ms;

@@ -3,9 +3,8 @@ using AsyncCapacity.Report.Formatting;
 namespace AsyncCapacity.Report.View;
 
 /// <summary>
-/// A log-scale axis of durations (sync latency reaches tens of seconds, server time is microseconds): it ends on 1-2-5
-/// values a little beyond the data, so both ends carry a label, and every 1-2-5 value between is a tick. Over more than
-/// three decades those labels crowd each other, so only the powers of ten keep theirs.
+/// Ends on 1-2-5 values a little beyond the data so that both ends carry a label; over more than three decades the labels
+/// would crowd each other, so only the powers of ten keep theirs.
 /// </summary>
 internal static class LogAxis
 {
@@ -13,10 +12,9 @@ internal static class LogAxis
     private static readonly int[] Downwards = [5, 2, 1];
     private static readonly int[] Upwards = [1, 2, 5, 10];
 
-    /// <param name="label">How a tick reads: a duration by default; counts (clients) read as numbers.</param>
-    /// <param name="floor">The lowest the axis may start (1 for clients: there is no half a client).</param>
-    /// <param name="position">"left" for a value axis, "bottom" for the load axis.</param>
-    public static AxisModel Of(string title, IEnumerable<double?> values, Func<double, string>? label = null, double floor = 0, string position = "left")
+    /// <param name="floor">1 for clients: there is no half a client.</param>
+    public static AxisModel Of(
+        string title, IEnumerable<double?> values, Func<double, string>? label = null, double floor = 0, string position = "left")
     {
         label ??= value => Format.Duration(value);
         var positive = values.OfType<double>().Where(v => v > 0 && double.IsFinite(v)).ToList();

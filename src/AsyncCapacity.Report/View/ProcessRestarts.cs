@@ -1,9 +1,8 @@
 namespace AsyncCapacity.Report.View;
 
 /// <summary>
-/// A variant's timeline is stitched from several app processes (a fresh one per step, or per variant): a gap longer than
-/// a few sampling intervals, or a running count that went down, means the sample comes from a fresh process. Lines
-/// break there, and no rate is computed across it.
+/// A timeline is stitched from several app processes (a fresh one per step): a long gap or a running count that went down
+/// means a fresh process, where lines break and no rate is computed across.
 /// </summary>
 internal static class ProcessRestarts
 {
@@ -15,10 +14,7 @@ internal static class ProcessRestarts
         || sample.CompletedWorkItems < previous.CompletedWorkItems
         || totalKeys.Any(key => sample.Gauge(key) < previous.Gauge(key));
 
-    /// <summary>
-    /// A running total's rise per second at each sample: its rise since the previous sample ÷ the seconds between them;
-    /// null at the first sample, after a restart and where the total is unknown.
-    /// </summary>
+    /// <summary>Null at the first sample, after a restart and where the total is unknown.</summary>
     public static IReadOnlyList<double?> Rates(IReadOnlyList<RuntimeSample> samples, string key, IReadOnlyList<string> totalKeys) =>
         [.. samples.Select((sample, i) =>
         {
@@ -28,6 +24,8 @@ internal static class ProcessRestarts
             }
 
             var seconds = (sample.TimestampMs - samples[i - 1].TimestampMs) / 1000.0;
-            return sample.Gauge(key) - samples[i - 1].Gauge(key) is { } rise && seconds > 0 ? Math.Max(0, rise) / seconds : (double?)null;
+            return sample.Gauge(key) - samples[i - 1].Gauge(key) is { } rise && seconds > 0
+                ? Math.Max(0, rise) / seconds
+                : (double?)null;
         })];
 }

@@ -5,15 +5,11 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// Every chart of the report, built from the results document by pure functions: the page writes a canvas and a
-/// caption for each, report.js draws each from its model embedded as JSON. <see cref="Experiments"/> is by the
-/// document's experiment index; a skipped experiment has none.
-/// </summary>
+/// <summary>Built by pure functions, so that report.js only draws; by the document's experiment index, none when skipped.</summary>
 internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Experiments)
 {
-    // Short names, no nulls, on one line; a NaN read from a results file must not stop the page. The default encoder escapes <, > and & (as \u003C…), so a "</script>"
-    // inside a variant's name cannot close the element the model sits in: keep the default encoder.
+    // A NaN read from a results file must not stop the page. The default encoder escapes <, > and & (as \u003C…),
+    // so a "</script>" inside a variant's name cannot close the element the model sits in: keep the default encoder.
     private static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web)
     {
         DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull,
@@ -45,7 +41,8 @@ internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Expe
             charts.Add(ServerTimeChart.Of(experiment, $"e{index}-server-time"));
         }
 
-        charts.AddRange(TimelineChart.Of(experiment, variant => string.Create(CultureInfo.InvariantCulture, $"e{index}-timeline-{variant}")));
+        charts.AddRange(TimelineChart.Of(experiment,
+            variant => string.Create(CultureInfo.InvariantCulture, $"e{index}-timeline-{variant}")));
         return charts;
     }
 }

@@ -4,14 +4,14 @@ using AsyncCapacity.Report.Results;
 namespace AsyncCapacity.Report.View;
 
 /// <summary>
-/// Client p50 (solid) vs server p50 (dashed, Server-Timing) by clients, every variant in its colour, on a log scale:
-/// server time runs from microseconds, client latency to seconds. The gap between a variant's two lines is time spent
-/// outside the handler. Drawn for the experiments that list a gauge which asks for it (GaugeCatalog.ServerTime).
+/// The gap between a variant's client and server p50 is time spent outside the handler; a log scale, as server time runs
+/// from microseconds and client latency to seconds.
 /// </summary>
 internal static class ServerTimeChart
 {
     private const string Note =
-        "Log scale. Solid: p50 latency seen by the client (k6); dashed, same colour: p50 time inside the app (Server-Timing app;dur). "
+        "Log scale. Solid: p50 latency seen by the client (k6); dashed, same colour: p50 time inside the app "
+        + "(Server-Timing app;dur). "
         + "The gap between a variant's two lines is time spent outside the handler: waiting for a thread, in queues, "
         + "in the network stack and in k6 itself.";
 
@@ -24,8 +24,10 @@ internal static class ServerTimeChart
         {
             var variant = experiment.Variants[i];
             var color = VariantPalette.Of(experiment.Variants, i).Color;
-            datasets.Add(Line($"{StepLines.Legend(variant)}: client p50", color, experiment.Model, variant, s => s.P50Ms) with { Width = 2.5 });
-            datasets.Add(Line($"{variant.Name}: server p50", color, experiment.Model, variant, s => s.ServerP50Ms) with { Dash = [6, 4], PointStyle = "rect" });
+            datasets.Add(Line($"{StepLines.Legend(variant)}: client p50", color, experiment.Model, variant, s => s.P50Ms)
+                with { Width = 2.5 });
+            datasets.Add(Line($"{variant.Name}: server p50", color, experiment.Model, variant, s => s.ServerP50Ms)
+                with { Dash = [6, 4], PointStyle = "rect" });
         }
 
         return new ChartModel(id, "server-time", null, "Client p50 vs server p50 by concurrency", Note, datasets,
@@ -37,7 +39,8 @@ internal static class ServerTimeChart
             Wide: true);
     }
 
-    private static DatasetModel Line(string label, string color, LoadModel model, VariantResult variant, Func<StepResult, double?> value) =>
+    private static DatasetModel Line(
+        string label, string color, LoadModel model, VariantResult variant, Func<StepResult, double?> value) =>
         new(label, color,
             // One point per load: the median of its runs (a searched load was run up to three times).
             [.. variant.Steps.Where(s => value(s) > 0).GroupBy(s => s.Concurrency).OrderBy(g => g.Key)

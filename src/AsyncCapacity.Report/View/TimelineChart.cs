@@ -3,10 +3,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// One thread-pool timeline per variant, with the series of the experiment's gauges beside the pool's, each step's start
-/// marked and its warm-up shaded. Every variant is drawn on the same scales, so that their heights compare.
-/// </summary>
+/// <summary>Every variant's timeline is drawn on the same scales, so that their heights compare.</summary>
 internal static class TimelineChart
 {
     private const double Floor = 10;
@@ -28,22 +25,25 @@ internal static class TimelineChart
             var variant = experiment.Variants[i];
             yield return variant.Timeline.Count == 0
                 ? new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}",
-                    "No server timeline was recorded for this variant (a standalone k6 run, or a target without /diag/runtime).", [], new Dictionary<string, AxisModel>())
+                    "No server timeline was recorded for this variant (a standalone k6 run, or a target without /diag/runtime).",
+                    [], new Dictionary<string, AxisModel>())
                 : new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}", note,
-                    [.. TimelineDatasets.Of(timelines[i], shared), .. AdjustmentMarkers.Of(variant, timelines[i].StartMs)], Axes(timelines[i], shared),
+                    [.. TimelineDatasets.Of(timelines[i], shared), .. AdjustmentMarkers.Of(variant, timelines[i].StartMs)],
+                    Axes(timelines[i], shared),
                     Legend: "bottom", Interaction: "index", Markers: Markers(experiment, variant, timelines[i]));
         }
     }
 
     private static Dictionary<string, AxisModel> Axes(VariantTimeline timeline, TimelineScale shared)
     {
-        // An axis of one series is named after it; an axis of several says how it is drawn, and the legend says which is which
-        // (their labels joined do not fit the height of a chart).
-        string Title(GaugeAxis axis) => timeline.Series.Where(s => s.Axis == axis && !s.Reference).Select(s => s.Label).ToList() switch
-        {
-            [var only] => only,
-            _ => axis == GaugeAxis.Waiting ? "waiting (dashed)" : axis == GaugeAxis.Held ? "held (solid)" : "per second",
-        };
+        // An axis of several series says how it is drawn, and the legend says which is which: their labels joined do not
+        // fit the height of a chart.
+        string Title(GaugeAxis axis) =>
+            timeline.Series.Where(s => s.Axis == axis && !s.Reference).Select(s => s.Label).ToList() switch
+            {
+                [var only] => only,
+                _ => axis == GaugeAxis.Waiting ? "waiting (dashed)" : axis == GaugeAxis.Held ? "held (solid)" : "per second",
+            };
         var axes = new Dictionary<string, AxisModel>
         {
             ["x"] = LinearAxis.Of("seconds since the first sample", timeline.LastSecond, s => Format.Number(s) + " s", "bottom"),
@@ -64,10 +64,11 @@ internal static class TimelineChart
     {
         double Seconds(DateTimeOffset at) => (at.ToUnixTimeMilliseconds() - timeline.StartMs) / 1000.0;
         return [.. variant.Steps
-            .Select(s => new StepMarker(Seconds(s.StartedAt), Seconds(s.MeasuredFrom), experiment.Model.Load(s.Concurrency), Format.Count(s.Concurrency)))
+            .Select(s => new StepMarker(
+                Seconds(s.StartedAt), Seconds(s.MeasuredFrom), experiment.Model.Load(s.Concurrency), Format.Count(s.Concurrency)))
             .Where(m => m.At >= -5 && m.At <= timeline.LastSecond + 5)];
     }
 }
 
-/// <summary>The top of each axis, shared by every variant of an experiment; <c>Rate</c> 0 when no rate rose at all.</summary>
+/// <summary>Shared by every variant of an experiment; <c>Rate</c> 0 when no rate rose at all.</summary>
 internal sealed record TimelineScale(double Held, double Waiting, double Rate);

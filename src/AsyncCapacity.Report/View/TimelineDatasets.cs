@@ -2,10 +2,7 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// How each series of a timeline is drawn: what is held solid on the left axis, what waits dashed on the right, rates
-/// filled on the outer right, and reference lines (a limit) long-dashed, paler and without tooltips.
-/// </summary>
+/// <summary>Held solid, waiting dashed, rates filled, limits long-dashed and paler: the kind reads before the legend.</summary>
 internal static class TimelineDatasets
 {
     public static IReadOnlyList<DatasetModel> Of(VariantTimeline timeline, TimelineScale shared) =>
@@ -14,7 +11,8 @@ internal static class TimelineDatasets
     /// <summary>A limit reads with its value ("pool size: 100"); a rate that never rose says so in the legend.</summary>
     private static string Label(TimelineSeries series, IReadOnlyList<(double X, double? Y)> points, TimelineScale shared) => series switch
     {
-        { Reference: true } when points.LastOrDefault(p => p.Y is not null).Y is { } value => $"{series.Label}: {Format.Count(value)}",
+        { Reference: true } when points.LastOrDefault(p => p.Y is not null).Y is { } value =>
+            $"{series.Label}: {Format.Count(value)}",
         { IsRate: true } when shared.Rate <= 0 => $"{series.Label}: none in this experiment",
         _ => series.Label,
     };
@@ -22,12 +20,16 @@ internal static class TimelineDatasets
     private static DatasetModel Dataset(TimelineSeries series, string label, IReadOnlyList<(double X, double? Y)> points)
     {
         var dataset = new DatasetModel(label, series.Color,
-            [.. points.Select(p => new PointModel(p.X, p.Y, series.Reference || p.Y is null ? null : $"{label}: {Value(series, p.Y.Value)}"))],
+            [.. points.Select(p =>
+                new PointModel(p.X, p.Y, series.Reference || p.Y is null ? null : $"{label}: {Value(series, p.Y.Value)}"))],
             Axis: series.Axis switch { GaugeAxis.Held => "y", GaugeAxis.Waiting => "y1", _ => "y2" },
             Fill: series.Filled ? ChartColors.WithAlpha(series.Color, 0.1) : null);
         return series switch
         {
-            { Reference: true } => dataset with { Color = ChartColors.WithAlpha(series.Color, 0.75), Width = 1.25, Dash = [12, 6], HoverRadius = 0, Tooltip = false },
+            { Reference: true } => dataset with
+            {
+                Color = ChartColors.WithAlpha(series.Color, 0.75), Width = 1.25, Dash = [12, 6], HoverRadius = 0, Tooltip = false,
+            },
             { Axis: GaugeAxis.Waiting } => dataset with { Width = 1.5, Dash = [5, 3] },
             _ => dataset,
         };

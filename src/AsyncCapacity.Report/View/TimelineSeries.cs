@@ -1,9 +1,6 @@
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// A line of a thread-pool timeline: the pool's own two (threads, queued work items) or a gauge's. A level is drawn as
-/// sampled; a running total (<see cref="TotalKey"/>) as its rise per second.
-/// </summary>
+/// <summary>A level is drawn as sampled; a running total (<see cref="TotalKey"/>) as its rise per second.</summary>
 internal sealed record TimelineSeries(
     string Label, GaugeAxis Axis, string Color, Func<RuntimeSample, double?> Level, string? TotalKey = null, bool Reference = false)
 {
@@ -12,10 +9,7 @@ internal sealed record TimelineSeries(
     /// <summary>The area under the pool's threads and under a rate is filled: what the eye should weigh.</summary>
     public bool Filled { get; init; } = TotalKey is not null;
 
-    /// <summary>
-    /// Threads and queue, then every series of the listed gauges, in the order they are drawn and listed in the
-    /// legend: what is held (left axis), what waits (right), rates (outer right), then the reference lines.
-    /// </summary>
+    /// <summary>In legend order: what is held (left axis), what waits (right), rates (outer right), then reference lines.</summary>
     public static IReadOnlyList<TimelineSeries> For(IEnumerable<Gauge> gauges, string variantColor)
     {
         IEnumerable<TimelineSeries> threadPool =

@@ -5,9 +5,8 @@ using AsyncCapacity.Report.Results;
 namespace AsyncCapacity.Report.View;
 
 /// <summary>
-/// One colour per variant, the same in cards, tables and every chart: blocking variants take the warm colours, the
-/// others the cool ones, in order of appearance within their experiment. The page's CSS reads them from the custom
-/// properties written here (<see cref="CssProperties"/>), the charts from <see cref="Of"/>: one list of colours.
+/// One list of colours for the page's CSS (<see cref="CssProperties"/>) and the charts (<see cref="Of"/>), so a variant
+/// has the same colour everywhere: blocking variants warm, the others cool.
 /// </summary>
 internal static class VariantPalette
 {
@@ -23,7 +22,7 @@ internal static class VariantPalette
         return new VariantColor($"variant variant-{kind}-{slot}", colors[slot]);
     }
 
-    /// <summary>":root { --blocking-0: #d9480f; … } .variant-blocking-0 { --variant: var(--blocking-0); } …", for the page's style.</summary>
+    /// <summary>":root { --blocking-0: #d9480f; … } .variant-blocking-0 { --variant: var(--blocking-0); } …".</summary>
     public static string CssProperties()
     {
         var css = new StringBuilder(":root {");
@@ -36,7 +35,8 @@ internal static class VariantPalette
             }
         }
 
-        css.Append(CultureInfo.InvariantCulture, $" --ideal: {ChartColors.Ideal}; --sla: {ChartColors.Sla}; --queue: {ChartColors.Queue}; }}\n");
+        css.Append(CultureInfo.InvariantCulture, $" --ideal: {ChartColors.Ideal}; --sla: {ChartColors.Sla}; ")
+            .Append(CultureInfo.InvariantCulture, $"--queue: {ChartColors.Queue}; }}\n");
         foreach (var (kind, colors) in kinds)
         {
             for (var i = 0; i < colors.Length; i++)
@@ -49,5 +49,5 @@ internal static class VariantPalette
     }
 }
 
-/// <summary>A variant's colour: the class that sets <c>--variant</c> in the page, and its value for the charts.</summary>
+/// <summary>The class sets <c>--variant</c> in the page; the colour is for the charts.</summary>
 internal sealed record VariantColor(string CssClass, string Color);

@@ -2,11 +2,9 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// One variant's samples as the points of each series, in seconds since its first sample, with a point of no value
-/// between two processes so that no line is drawn across a restart.
-/// </summary>
-internal sealed record VariantTimeline(IReadOnlyList<TimelineSeries> Series, IReadOnlyList<IReadOnlyList<(double X, double? Y)>> Points, long StartMs)
+/// <summary>A point of no value between two processes keeps a line from being drawn across a restart.</summary>
+internal sealed record VariantTimeline(
+    IReadOnlyList<TimelineSeries> Series, IReadOnlyList<IReadOnlyList<(double X, double? Y)>> Points, long StartMs)
 {
     public double LastSecond => Points.Count == 0 || Points[0].Count == 0 ? 0 : Points[0][^1].X;
 
@@ -35,7 +33,7 @@ internal sealed record VariantTimeline(IReadOnlyList<TimelineSeries> Series, IRe
         return new VariantTimeline(series, points, start);
     }
 
-    /// <summary>The highest value drawn on an axis; a reference line counts with room above it, so it does not sit on the edge.</summary>
+    /// <summary>A reference line counts with room above it, so that it does not sit on the edge.</summary>
     public double Max(GaugeAxis axis) => Series
         .Select((series, s) => (series, values: Points[s].Select(p => p.Y ?? 0)))
         .Where(x => x.series.Axis == axis)
