@@ -28,7 +28,7 @@ internal sealed class ChildProcess : IAsyncDisposable
 
     public string LogPath { get; private init; } = "";
 
-    /// <param name="cpus">The CPUs it may run on (taskset's list, "0" or "2-3"), so that the app and k6 do not share cores; null: any.</param>
+    /// <param name="cpus">taskset's list ("0" or "2-3"), so that the app and k6 do not share cores; null: any.</param>
     public static ChildProcess Start(
         string fileName, IEnumerable<string> arguments, string workingDirectory,
         IReadOnlyDictionary<string, string> environment, string logPath, Action<string>? onLine = null, string? cpus = null)

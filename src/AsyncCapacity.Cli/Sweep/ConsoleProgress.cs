@@ -4,12 +4,8 @@ using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>
-/// Progress on standard output: which probe of which variant's search runs and why, how long the sweep has run, and
-/// how long is left: an estimate from the probes the finished variants needed, and the most it can be (every variant
-/// using its whole budget).
-/// </summary>
-/// <param name="variants">The variants the sweep will search, each with the most probes its search may take.</param>
+/// <summary>Time left is estimated from the probes finished variants needed, beside the most it can be (every budget used).</summary>
+/// <param name="variants">The most probes each variant's search may take.</param>
 internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients")
 {
     private readonly Stopwatch _clock = Stopwatch.StartNew();
@@ -31,7 +27,9 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
         _probesInVariant++;
         var (estimate, most) = Remaining();
         _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"[{experiment} {variant}] probe {_probesInVariant} of at most {Max(_variant)}: {probe.Concurrency} {stepUnit}, {Pass(probe)}   elapsed {Format(Elapsed)}, ~{Format(estimate)} left (at most {Format(most)})"));
+            $"[{experiment} {variant}] probe {_probesInVariant} of at most {Max(_variant)}: "
+            + $"{probe.Concurrency} {stepUnit}, {Pass(probe)}   "
+            + $"elapsed {Format(Elapsed)}, ~{Format(estimate)} left (at most {Format(most)})"));
     }
 
     public void ProbeDone(string summary)

@@ -14,10 +14,8 @@ internal enum IsolationMode
 }
 
 /// <summary>
-/// Disjoint CPU sets for the app (and its database) and for k6, so that neither takes the other's cores and each step
-/// can say which side was at its limit. The app gets the first half of the CPUs this process may use (rounded up), k6
-/// the rest. .NET sizes itself to the CPUs it may use (Environment.ProcessorCount, and with it the thread pool's
-/// minimum), so the app on 1 of 2 cores starts with a minimum of 1 pool thread: the run header says so.
+/// Disjoint CPU sets so that each step can say which side was at its limit. .NET sizes its pool's minimum to its CPUs,
+/// so the app on 1 of 2 cores starts with 1 pool thread: the run header says so.
 /// </summary>
 internal static class CpuIsolationChoice
 {
@@ -35,12 +33,14 @@ internal static class CpuIsolationChoice
 
         if (cpus.Count < 2)
         {
-            throw new UsageException($"--isolate on needs at least 2 CPUs, one for the app and one for k6; this process may use {cpus.Count}.");
+            throw new UsageException(
+                $"--isolate on needs at least 2 CPUs, one for the app and one for k6; this process may use {cpus.Count}.");
         }
 
         if (!File.Exists("/usr/bin/taskset") && !File.Exists("/bin/taskset"))
         {
-            throw new UsageException("--isolate needs taskset (util-linux: apt-get install util-linux) to pin the app and k6 to their CPUs.");
+            throw new UsageException(
+                "--isolate needs taskset (util-linux: apt-get install util-linux) to pin the app and k6 to their CPUs.");
         }
 
         var app = cpus.Take((cpus.Count + 1) / 2).ToList();

@@ -6,10 +6,8 @@ using AsyncCapacity.Report.Results;
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>
-/// `capacity sweep --baseline`: the instrument's own cost, measured before the experiments. The lab's app (as every step
-/// gets it: sampler, Server-Timing, the sweep's settings) and bench/MinimalApp answer /hello under the same k6 load, each
-/// a fresh process, in alternating rounds so that drift on a shared machine falls on both; the ratio of the medians
-/// goes into the report's header.
+/// `capacity sweep --baseline`: the lab's app and bench/MinimalApp in alternating rounds, so that drift on a shared
+/// machine falls on both.
 /// </summary>
 internal static class InstrumentBaseline
 {
@@ -26,7 +24,8 @@ internal static class InstrumentBaseline
         RepositoryLayout layout, SweepRequest request, FreshApps apps, K6Tool k6, HostCpuSampler cpu, string rawDirectory,
         ConsoleProgress progress, CancellationToken cancellationToken)
     {
-        progress.Info($"Baseline: the app's /hello against bench/MinimalApp's, {Clients} clients, {Rounds} alternating rounds (about {Duration(request).TotalMinutes:0.#} min).");
+        progress.Info($"Baseline: the app's /hello against bench/MinimalApp's, {Clients} clients, {Rounds} alternating rounds "
+            + $"(about {Duration(request).TotalMinutes:0.#} min).");
         await WebApp.BuildMinimalAsync(layout, rawDirectory, cancellationToken);
 
         var rps = new Dictionary<string, List<double>> { ["minimal"] = [], ["app"] = [] };
@@ -37,16 +36,19 @@ internal static class InstrumentBaseline
             {
                 var label = $"baseline-{name}-r{round}";
                 await using var app = name == "minimal"
-                    ? await WebApp.StartMinimalAsync(layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken, request.Isolation?.AppCpus)
+                    ? await WebApp.StartMinimalAsync(
+                        layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken, request.Isolation?.AppCpus)
                     : await apps.StartBaselineAsync(label, cancellationToken);
-                var (result, cpuWindow) = await RunK6Async(layout, request, k6, cpu, app.Url, Path.Combine(rawDirectory, label), cancellationToken);
+                var (result, cpuWindow) = await RunK6Async(
+                    layout, request, k6, cpu, app.Url, Path.Combine(rawDirectory, label), cancellationToken);
                 measured.Add(result.Rps);
                 if (cpuWindow is { } window)
                 {
                     loadGeneratorCpu.Add(window.LoadGeneratorPercent);
                 }
 
-                progress.Info($"  round {round}/{Rounds} {name,-7} {result.Rps,9:#,0} req/s   p95 {result.P95Ms,6:0.0} ms   errors {result.ErrorRate:0.0%}");
+                progress.Info($"  round {round}/{Rounds} {name,-7} {result.Rps,9:#,0} req/s   "
+                    + $"p95 {result.P95Ms,6:0.0} ms   errors {result.ErrorRate:0.0%}");
             }
         }
 
@@ -56,7 +58,8 @@ internal static class InstrumentBaseline
     }
 
     private static async Task<(BaselineResult Result, HostCpu? Cpu)> RunK6Async(
-        RepositoryLayout layout, SweepRequest request, K6Tool k6, HostCpuSampler cpu, Uri url, string files, CancellationToken cancellationToken)
+        RepositoryLayout layout, SweepRequest request, K6Tool k6, HostCpuSampler cpu, Uri url, string files,
+        CancellationToken cancellationToken)
     {
         var resultsFile = files + "-k6.json";
         var environment = new Dictionary<string, string>
@@ -68,21 +71,25 @@ internal static class InstrumentBaseline
             ["RESULTS_FILE"] = resultsFile,
             ["K6_NO_USAGE_REPORT"] = "true",
         };
-        await using var process = k6.Run(layout, layout.BaselineScript, environment, files + "-k6.log", cpus: request.Isolation?.LoadGeneratorCpus);
+        await using var process = k6.Run(
+            layout, layout.BaselineScript, environment, files + "-k6.log", cpus: request.Isolation?.LoadGeneratorCpus);
         cpu.Track(process.Id);
         var measureFrom = DateTimeOffset.UtcNow.AddSeconds(request.WarmupSeconds + 1).ToUnixTimeMilliseconds();
         var exitCode = await process.WaitForExitAsync(cancellationToken);
         var measureTo = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
         if (exitCode != 0 || !File.Exists(resultsFile))
         {
-            throw new HarnessException($"k6 failed (exit {exitCode}) on the baseline against {url}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+            throw new HarnessException(
+                $"k6 failed (exit {exitCode}) on the baseline against {url}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
         }
 
-        var result = JsonSerializer.Deserialize<BaselineResult>(await File.ReadAllTextAsync(resultsFile, cancellationToken), WireJson.Options)
+        var result = JsonSerializer.Deserialize<BaselineResult>(
+                await File.ReadAllTextAsync(resultsFile, cancellationToken), WireJson.Options)
             ?? throw new HarnessException($"k6 wrote an empty baseline result: {resultsFile}");
         if (result.Requests == 0 || result.ErrorRate > 0.01)
         {
-            throw new HarnessException($"The baseline against {url} is not a measurement: {result.Requests} requests, {result.ErrorRate:0.##%} errors; see {process.LogPath}.");
+            throw new HarnessException($"The baseline against {url} is not a measurement: {result.Requests} requests, "
+                + $"{result.ErrorRate:0.##%} errors; see {process.LogPath}.");
         }
 
         return (result, cpu.Window(measureFrom, measureTo));

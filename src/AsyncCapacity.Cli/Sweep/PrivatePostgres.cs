@@ -1,10 +1,6 @@
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>
-/// A throwaway PostgreSQL cluster for one sweep (or one test run): initdb into a temporary folder, a free loopback
-/// port, trust authentication for its own superuser, run as an unprivileged user (PostgreSQL refuses root), and
-/// removed, data and all, when disposed.
-/// </summary>
+/// <summary>A throwaway cluster for one sweep or test run, run as an unprivileged user as PostgreSQL refuses root.</summary>
 internal sealed class PrivatePostgres : IAsyncDisposable
 {
     private const string Superuser = "capacity";
@@ -31,13 +27,15 @@ internal sealed class PrivatePostgres : IAsyncDisposable
         }
 
         return Environment.IsPrivilegedProcess && !File.Exists("/usr/sbin/runuser") && !File.Exists("/sbin/runuser")
-            ? "PostgreSQL refuses to run as root, and runuser (util-linux) is missing to drop to the postgres user. Run as an ordinary user."
+            ? "PostgreSQL refuses to run as root, and runuser (util-linux) is missing to drop to the postgres user. "
+                + "Run as an ordinary user."
             : null;
     }
 
     /// <param name="maxConnections">Above the app's pool size: PostgreSQL reserves 3 of its connections for superusers.</param>
     /// <param name="cpus">Where the server may run: with CPU isolation, beside the app it serves, away from k6.</param>
-    public static async Task<PrivatePostgres> StartAsync(string logDirectory, int maxConnections, CancellationToken cancellationToken, string? cpus = null)
+    public static async Task<PrivatePostgres> StartAsync(
+        string logDirectory, int maxConnections, CancellationToken cancellationToken, string? cpus = null)
     {
         var binaries = FindBinaries() ?? throw new HarnessException(Unavailable()!);
         var directory = Directory.CreateTempSubdirectory("capacity-pg-").FullName;
@@ -45,7 +43,8 @@ internal sealed class PrivatePostgres : IAsyncDisposable
         try
         {
             await GiveToServiceUserAsync(directory, logDirectory, cancellationToken);
-            await RunAsync(binaries, "initdb", ["-D", data, "-U", Superuser, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-instructions"],
+            await RunAsync(binaries, "initdb",
+                ["-D", data, "-U", Superuser, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-instructions"],
                 Path.Combine(logDirectory, "postgres-initdb.log"), cancellationToken);
 
             var port = LoopbackPort.Free();
@@ -108,7 +107,8 @@ internal sealed class PrivatePostgres : IAsyncDisposable
     {
         if (Environment.IsPrivilegedProcess)
         {
-            await RunAsync(null, "chown", ["-R", "postgres:postgres", directory], Path.Combine(logDirectory, "postgres-chown.log"), cancellationToken);
+            await RunAsync(
+                null, "chown", ["-R", "postgres:postgres", directory], Path.Combine(logDirectory, "postgres-chown.log"), cancellationToken);
         }
     }
 
@@ -116,7 +116,8 @@ internal sealed class PrivatePostgres : IAsyncDisposable
     private static (string File, string[] Arguments) AsServiceUser(string program, string[] arguments) =>
         Environment.IsPrivilegedProcess ? ("runuser", ["-u", "postgres", "--", program, .. arguments]) : (program, arguments);
 
-    private static async Task RunAsync(string? binaries, string program, string[] arguments, string logPath, CancellationToken cancellationToken)
+    private static async Task RunAsync(
+        string? binaries, string program, string[] arguments, string logPath, CancellationToken cancellationToken)
     {
         var (file, args) = binaries is null ? (program, arguments) : AsServiceUser(Path.Combine(binaries, program), arguments);
         await using var process = ChildProcess.Start(file, args, Path.GetTempPath(), new Dictionary<string, string>(), logPath);

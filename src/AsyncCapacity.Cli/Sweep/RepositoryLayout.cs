@@ -1,23 +1,18 @@
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>
-/// Where the sweep finds the k6 scripts and the app: the repository this tool runs from (the app is built from its
-/// sources), or the sweep image's /app, which holds the scripts, the declarations and the published app beside them.
-/// </summary>
+/// <summary>The repository this tool runs from (the app built from its sources), or the sweep image's /app (published).</summary>
 internal sealed record RepositoryLayout(string Root)
 {
     public string WebProject => Path.Combine(Root, "src", "AsyncCapacity.Web", "AsyncCapacity.Web.csproj");
 
-    /// <summary>Where the app's assembly is: the Release build of its sources, or the published app in the folder itself (the sweep image).</summary>
     public string WebOutput => HasSources ? Path.Combine(Root, "src", "AsyncCapacity.Web", "bin", "Release", "net10.0") : Root;
 
-    /// <summary>The one k6 script: it sweeps the experiment named by EXPERIMENT, as experiments/&lt;id&gt;.json declares it.</summary>
+    /// <summary>One script for every experiment: it sweeps the one EXPERIMENT names, as experiments/&lt;id&gt;.json declares it.</summary>
     public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
 
-    /// <summary>The instrument's baseline (`sweep --baseline`): /hello under a fixed load, written to a small results file.</summary>
     public string BaselineScript => Path.Combine(Root, "k6-scripts", "baseline.js");
 
-    /// <summary>The reference the app's own cost is measured against: the smallest ASP.NET Core app answering /hello the same way.</summary>
+    /// <summary>The smallest ASP.NET Core app answering /hello the same way: the app's own cost is measured against it.</summary>
     public string MinimalProject => Path.Combine(Root, "bench", "MinimalApp", "MinimalApp.csproj");
 
     public string MinimalOutput => Path.Combine(Root, "bench", "MinimalApp", "bin", "Release", "net10.0");
@@ -25,10 +20,9 @@ internal sealed record RepositoryLayout(string Root)
     /// <summary>This project's machines keep k6 beside the repository, in ../shared/tools.</summary>
     public string SharedK6 => Path.GetFullPath(Path.Combine(Root, "..", "shared", "tools", "k6"));
 
-    /// <summary>Whether the app's sources are here, so that the sweep can build and start it (not in the sweep image).</summary>
     public bool HasSources => File.Exists(WebProject);
 
-    /// <summary>Whether the published app lies in the folder itself (the sweep image's /app), ready to start without a build.</summary>
+    /// <summary>The sweep image's /app: ready to start without a build.</summary>
     public bool HasPublishedApp => !HasSources && File.Exists(Path.Combine(Root, "AsyncCapacity.Web.dll"));
 
     public static RepositoryLayout Find()
@@ -44,6 +38,7 @@ internal sealed record RepositoryLayout(string Root)
             }
         }
 
-        throw new UsageException("Cannot find the AsyncCapacity repository (the folder with k6-scripts/sweep.js). Run capacity from inside it.");
+        throw new UsageException(
+            "Cannot find the AsyncCapacity repository (the folder with k6-scripts/sweep.js). Run capacity from inside it.");
     }
 }

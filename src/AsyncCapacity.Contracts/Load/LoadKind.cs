@@ -3,10 +3,8 @@ using System.Text.Json.Serialization;
 namespace AsyncCapacity.Contracts.Load;
 
 /// <summary>
-/// What one k6 iteration of an experiment is, and everything that follows from it, in one place: the report's units and
-/// words, how the sweep checks a variant before it loads it, whether arrival rates make sense, which k6 module sends the
-/// load, and whether its steps carry session figures. Declared as <c>"load"</c> in experiments/*.json and stored so in
-/// results.json. A new kind is one more instance here, its k6 module, and its name in experiments/experiment.schema.json.
+/// Everything that follows from what one k6 iteration is, in one place. A new kind is one more instance here, its k6
+/// module, and its name in experiments/experiment.schema.json.
 /// </summary>
 [JsonConverter(typeof(NamedValueJsonConverter<LoadKind>))]
 public sealed record LoadKind : INamedValue<LoadKind>
@@ -26,10 +24,7 @@ public sealed record LoadKind : INamedValue<LoadKind>
         HoldsSessions = false,
     };
 
-    /// <summary>
-    /// One WebSocket session for the whole step: send a message, wait for its echo, send again. A "request" of the
-    /// analysis is one echo (messages/s, round-trip time); a session that failed to open or dropped is an error.
-    /// </summary>
+    /// <summary>One session for the whole step, so a "request" is one echo and a session lost is an error.</summary>
     public static LoadKind WebSocket { get; } = new()
     {
         Name = "websocket",
@@ -66,16 +61,16 @@ public sealed record LoadKind : INamedValue<LoadKind>
     /// <summary>The finest latency the load generator records (ms); 0 when finer than the report shows.</summary>
     public required double LatencyResolutionMs { get; init; }
 
-    /// <summary>Whether the sweep sends one plain request per variant before loading it, so a refused request fails at once.</summary>
+    /// <summary>One plain request per variant before loading it, so that a refused request fails at once.</summary>
     public required bool ProbedByRequest { get; init; }
 
     /// <summary>Whether the open model (a fixed arrival rate of independent requests) applies.</summary>
     public required bool ArrivesAtRate { get; init; }
 
-    /// <summary>The k6 module that sends one iteration of this kind (k6-scripts/lib/kinds.js maps the name to it).</summary>
+    /// <summary>k6-scripts/lib/kinds.js maps the name to it.</summary>
     public required string K6Module { get; init; }
 
-    /// <summary>Whether each client holds a session for the step: its steps carry connect time, failed and dropped sessions.</summary>
+    /// <summary>Its steps carry connect time, failed and dropped sessions.</summary>
     public required bool HoldsSessions { get; init; }
 
     public override string ToString() => Name;

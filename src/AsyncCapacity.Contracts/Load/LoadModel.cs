@@ -3,11 +3,7 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts.Load;
 
-/// <summary>
-/// How a step applies its load: closed (N concurrent clients, each sending its next request when the previous one
-/// answers) or open (a fixed arrival rate, whatever the answers take). Every word that depends on it comes from here.
-/// Stored as <c>"closed"</c> or <c>"open"</c> in results.json and k6's results file.
-/// </summary>
+/// <summary>Every word that depends on how a step applies its load comes from here, so that the pages say it one way.</summary>
 [JsonConverter(typeof(NamedValueJsonConverter<LoadModel>))]
 public sealed record LoadModel : INamedValue<LoadModel>
 {
@@ -20,8 +16,10 @@ public sealed record LoadModel : INamedValue<LoadModel>
         Clients = "the clients",
         Headline = "How many concurrent clients each variant serves within the SLA",
         Description = "closed: N concurrent clients, no think time",
-        Definition = "Each step runs N concurrent clients (k6 virtual users) that send their next request as soon as the previous one answers, "
-            + "with no think time. So throughput = clients ÷ latency (Little's law): once latency grows, throughput stops following the ideal line.",
+        Definition =
+            "Each step runs N concurrent clients (k6 virtual users) that send their next request as soon as the previous one answers, with "
+            + "no think time. So throughput = clients ÷ latency (Little's law): once latency grows, throughput stops following the ideal "
+            + "line.",
         K6Executor = "constant-vus",
     };
 
@@ -33,13 +31,15 @@ public sealed record LoadModel : INamedValue<LoadModel>
         CapacityNoun = "arrival rate",
         Clients = "the arrival rate",
         Headline = "What arrival rate each variant serves within the SLA",
-        Description = "open: requests arrive at a fixed rate whatever the answers take (k6 constant-arrival-rate), so latency includes the "
-            + "queueing a closed loop hides; arrivals k6 could not send on time (dropped iterations) count against the SLA",
-        Definition = "Each step offers a fixed arrival rate (k6 constant-arrival-rate): a request starts on schedule however long the ones before "
-            + "it take, as independent users would send them. So latency includes the time requests queue in a saturated server, which "
-            + "a closed loop hides by slowing its own sending (coordinated omission), and achieved req/s falls below offered once the "
-            + "server cannot keep up. An arrival k6 could not send because all its clients were still waiting is dropped, and dropped "
-            + "arrivals count against the SLA's error limit.",
+        Description =
+            "open: requests arrive at a fixed rate whatever the answers take (k6 constant-arrival-rate), so latency includes the queueing "
+            + "a closed loop hides; arrivals k6 could not send on time (dropped iterations) count against the SLA",
+        Definition =
+            "Each step offers a fixed arrival rate (k6 constant-arrival-rate): a request starts on schedule however long the ones before "
+            + "it take, as independent users would send them. So latency includes the time requests queue in a saturated server, which a "
+            + "closed loop hides by slowing its own sending (coordinated omission), and achieved req/s falls below offered once the server "
+            + "cannot keep up. An arrival k6 could not send because all its clients were still waiting is dropped, and dropped arrivals "
+            + "count against the SLA's error limit.",
         K6Executor = "constant-arrival-rate",
     };
 
@@ -74,7 +74,8 @@ public sealed record LoadModel : INamedValue<LoadModel>
     public bool IsOpen => this == Open;
 
     /// <summary>A step's load as labels read it: "1 client", "400 clients", "50 req/s offered".</summary>
-    public string Load(double step) => IsOpen ? $"{Count(step)} req/s offered" : $"{Count(step)} {(step == 1 ? "client" : "clients")}";
+    public string Load(double step) =>
+        IsOpen ? $"{Count(step)} req/s offered" : $"{Count(step)} {(step == 1 ? "client" : "clients")}";
 
     /// <summary>As <see cref="Load"/>, "400 concurrent clients" in the closed model.</summary>
     public string ConcurrentLoad(double step) =>
