@@ -1,17 +1,9 @@
 namespace AsyncCapacity.Contracts.Runtime;
 
-/// <summary>
-/// The thread pool's changes to its thread-count goal for one reason, since the app started: how many changes it made
-/// and how many threads they added to the goal and took off it in all (both counted as positive numbers). Read from
-/// event 55 (ThreadPoolWorkerThreadAdjustment/Adjustment) of the runtime's "Microsoft-Windows-DotNETRuntime" provider.
-/// </summary>
+/// <summary>Totals since the app started, both positive, from event 55 (ThreadPoolWorkerThreadAdjustment/Adjustment).</summary>
 public sealed record PoolAdjustmentTotals(long Count, long ThreadsAdded, long ThreadsRemoved);
 
-/// <summary>
-/// The reasons the thread pool gives for changing its goal (the Reason field of event 55), as the runtime names them in
-/// dotnet/runtime src/libraries/System.Private.CoreLib/src/System/Diagnostics/Tracing/NativeRuntimeEventSource.Threading.cs
-/// (ThreadAdjustmentReasonMap). They key <see cref="RuntimeSample.Adjustments"/>.
-/// </summary>
+/// <summary>As dotnet/runtime's NativeRuntimeEventSource.Threading.cs names them (ThreadAdjustmentReasonMap).</summary>
 public static class PoolAdjustmentReasons
 {
     public const string Warmup = "Warmup";
@@ -27,10 +19,9 @@ public static class PoolAdjustmentReasons
     /// <summary>A reason this list does not know yet (a newer runtime's).</summary>
     public const string Unknown = "Unknown";
 
-    /// <summary>The names in the order of their values (0 Warmup … 8 CooperativeBlocking).</summary>
+    /// <summary>In the order of their values (0 Warmup … 8 CooperativeBlocking).</summary>
     public static IReadOnlyList<string> ByValue { get; } =
         [Warmup, Initializing, RandomMove, ClimbingMove, ChangePoint, Stabilizing, Starvation, ThreadTimedOut, CooperativeBlocking];
 
-    /// <summary>The name of a Reason value; <see cref="Unknown"/> past the known ones.</summary>
     public static string Name(long value) => value >= 0 && value < ByValue.Count ? ByValue[(int)value] : Unknown;
 }

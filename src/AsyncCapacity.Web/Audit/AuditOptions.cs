@@ -14,8 +14,7 @@ public sealed class AuditOptions : IValidatableObject
     public int BoundedWriters { get; set; } = Hold.DefaultAuditWriters;
 
     /// <summary>
-    /// Entries the bounded log queues for its writers (two per writer); beyond it requests get 503 at once. Its request
-    /// threads block while they wait, so the backlog mostly sits in the thread pool's queue, unseen, until the pool has
+    /// Its request threads block while they wait, so the backlog sits unseen in the thread pool's queue until the pool has
     /// grown more threads than writers + queue: then the 503s begin.
     /// </summary>
     [Range(1, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
@@ -33,17 +32,15 @@ public sealed class AuditOptions : IValidatableObject
     public int BatchSize { get; set; } = 50;
 
     /// <summary>
-    /// Extra time every commit takes, as in a slow audit store (the field report's log disk). The bounded writers pay
-    /// it per entry, the asynchronous writer per batch: that difference is the lesson. 0 measures the database alone.
+    /// A slow audit store (the field report's log disk): the bounded writers pay it per entry, the asynchronous writer per
+    /// batch, and that difference is the lesson.
     /// </summary>
     [Range(0, 10_000, ErrorMessage = "must be between {1} and {2}")]
     public int WriteDelayMs { get; set; } = 30;
 
-    /// <summary>The Retry-After a rejected request is told.</summary>
     [Range(1, 3600, ErrorMessage = "must be between {1} and {2}")]
     public int RetryAfterSeconds { get; set; } = 1;
 
-    /// <summary>Longest accepted request body.</summary>
     [Range(64, 1_048_576, ErrorMessage = "must be between {1} and {2}")]
     public int MaxBodyBytes { get; set; } = 4096;
 

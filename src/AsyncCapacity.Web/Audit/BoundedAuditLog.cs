@@ -64,9 +64,8 @@ internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOption
     }
 
     /// <summary>
-    /// Drains before disposing: a host whose start failed after this log's (a later service threw) is disposed without
-    /// being stopped, and a writer still waiting on a disposed queue throws on its own thread, taking the process down.
-    /// Once only: the container disposes this instance for each registration that hands it out (log, hosted service).
+    /// A host whose start failed is disposed without being stopped, and a writer waiting on a disposed queue would take the
+    /// process down; once only, as the container disposes this instance once per registration.
     /// </summary>
     public void Dispose()
     {

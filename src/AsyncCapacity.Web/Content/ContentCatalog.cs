@@ -5,9 +5,8 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Content;
 
 /// <summary>
-/// The content experiment's catalogue. At start it writes each file into Content:Directory, then reads it back once,
-/// so the memory variant serves exactly the bytes the file variant reads. Requests look names up here, in a
-/// dictionary: a request's name never becomes part of a path, so no name can reach outside the content root.
+/// Each file is written at start and read back once, so the memory variant serves exactly the bytes the file variant
+/// reads; names are looked up, never made into a path, so no name can reach outside the content root.
 /// </summary>
 public sealed class ContentCatalog(IOptions<ContentOptions> options) : IHostedService
 {

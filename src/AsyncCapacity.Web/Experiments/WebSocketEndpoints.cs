@@ -17,9 +17,8 @@ public sealed class WebSocketEndpoints : IExperimentEndpoints
     public const int MaxMessageBytes = 64 * 1024;
 
     /// <summary>
-    /// A client that vanishes without closing (its machine gone, a cable pulled) sends nothing, not even a reset: the
-    /// server pings every interval and aborts the session when no pong comes within the timeout, so that no loop, and
-    /// no blocked thread, waits forever for a client that is gone.
+    /// A client that vanishes without closing sends nothing, not even a reset: without a pong in time the session is
+    /// aborted, so that no loop, and no blocked thread, waits forever for it.
     /// </summary>
     private static readonly WebSocketAcceptContext Accept = new()
     {

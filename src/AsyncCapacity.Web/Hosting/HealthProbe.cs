@@ -1,9 +1,8 @@
 namespace AsyncCapacity.Web.Hosting;
 
 /// <summary>
-/// The container's healthcheck: <c>dotnet AsyncCapacity.Web.dll --health-probe [URL]</c> sends one GET to the URL
-/// (default <see cref="DefaultUrl"/>) and exits 0 on a 2xx answer, 1 otherwise, without starting the web host.
-/// The .NET runtime images ship no curl or wget, so the app probes itself; Docker keeps the line it prints.
+/// The container's healthcheck (<c>dotnet AsyncCapacity.Web.dll --health-probe [URL]</c>): the .NET runtime images ship
+/// no curl or wget, so the app probes itself, without starting the web host.
 /// </summary>
 internal static class HealthProbe
 {

@@ -4,9 +4,8 @@ using System.Security.Cryptography.X509Certificates;
 namespace AsyncCapacity.Web.Hosting;
 
 /// <summary>
-/// The certificate of the app's TLS listener when it is given an https:// URL and no certificate: made in memory at
-/// start for 127.0.0.1 and localhost, so that wss:// needs no `dotnet dev-certs` step. Clients must skip verifying it
-/// (k6: insecureSkipTLSVerify), which is fine on loopback and nowhere else.
+/// Made in memory so that wss:// needs no `dotnet dev-certs` step; clients must skip verifying it (k6:
+/// insecureSkipTLSVerify), which is fine on loopback and nowhere else.
 /// </summary>
 internal static class SelfSignedCertificate
 {

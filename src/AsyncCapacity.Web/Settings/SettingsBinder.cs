@@ -4,9 +4,8 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Settings;
 
 /// <summary>
-/// Binds an options class property by property, each from its own key of the section. The framework's binder stops at
-/// the first value that does not convert, with an exception and a stack trace; here such a value leaves the property
-/// at its default, and <see cref="SettingsValidator{T}"/> reports every one of them.
+/// Property by property, as the framework's binder stops at the first value that does not convert with a stack trace;
+/// here such a value keeps its default, and <see cref="SettingsValidator{T}"/> reports every one of them.
 /// </summary>
 internal sealed class SettingsBinder<T>(IConfigurationSection section) : IConfigureOptions<T>
     where T : class

@@ -6,9 +6,7 @@ namespace AsyncCapacity.Web.Settings;
 public static class SettingsExtensions
 {
     /// <summary>
-    /// The one way the app reads an options class: bound from its configuration section, validated at start with its
-    /// data annotations (attributes and <see cref="System.ComponentModel.DataAnnotations.IValidatableObject"/>). A value
-    /// that does not convert, or breaks a rule, is one failure naming the setting, its rule and the value it got:
+    /// The one way the app reads an options class, so that every bad value reads the same:
     /// "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between 1 and 64; got 0."
     /// </summary>
     public static OptionsBuilder<T> AddValidatedSettings<T>(this WebApplicationBuilder builder, string sectionName)
@@ -21,9 +19,8 @@ public static class SettingsExtensions
     }
 
     /// <summary>
-    /// Checks every setting, all options classes at once, then applies the thread pool's minimum: before anything is
-    /// mapped or listens, so that a bad setting stops the app here (Program reports it, <see cref="BadSettings"/>),
-    /// rather than inside the host's start, which would log it with a stack trace first.
+    /// Before anything is mapped or listens, so that a bad setting stops the app here (<see cref="BadSettings"/>) rather than
+    /// inside the host's start, which would log it with a stack trace first.
     /// </summary>
     public static WebApplication ApplySettings(this WebApplication app)
     {

@@ -6,9 +6,8 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Settings;
 
 /// <summary>
-/// Validates an options class with its data annotations, and turns every failure into one line that names the setting
-/// (its key and environment variable), the rule it broke and the value it got. The validation context carries the
-/// app's services, so that a rule may depend on another options class (the audit batch on the database provider).
+/// Every failure is one line naming the setting, its rule and the value it got; the context carries the app's services,
+/// so that a rule may depend on another options class (the audit batch on the database provider).
 /// </summary>
 internal sealed class SettingsValidator<T>(IConfigurationSection section, IServiceProvider services) : IValidateOptions<T>
     where T : class

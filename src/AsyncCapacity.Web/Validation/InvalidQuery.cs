@@ -3,10 +3,8 @@ using Microsoft.AspNetCore.Http.HttpResults;
 namespace AsyncCapacity.Web.Validation;
 
 /// <summary>
-/// The 400 every refused query value gets: ProblemDetails listing each parameter with the rule's message (the same words
-/// as the CLI's and k6's), and the messages as its detail. Endpoints take raw strings and check them with
-/// <see cref="UserInput"/>, because framework binding turns "abc" or an overflow into a bodiless 400 that names neither
-/// the parameter nor its bounds.
+/// Endpoints take raw strings and check them with <see cref="UserInput"/>, as framework binding turns "abc" into a
+/// bodiless 400 that names neither the parameter nor its bounds.
 /// </summary>
 public static class InvalidQuery
 {
