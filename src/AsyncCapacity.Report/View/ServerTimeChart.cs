@@ -24,10 +24,10 @@ internal static class ServerTimeChart
         {
             var variant = experiment.Variants[i];
             var color = VariantPalette.Of(experiment.Variants, i).Color;
-            datasets.Add(Line($"{StepLines.Legend(variant)}: client p50", color, experiment.Model, variant, s => s.P50Ms)
-                with { Width = 2.5 });
-            datasets.Add(Line($"{variant.Name}: server p50", color, experiment.Model, variant, s => s.ServerP50Ms)
-                with { Dash = [6, 4], PointStyle = "rect" });
+            var client = Line($"{StepLines.Legend(variant)}: client p50", color, experiment.Model, variant, s => s.P50Ms);
+            var server = Line($"{variant.Name}: server p50", color, experiment.Model, variant, s => s.ServerP50Ms);
+            datasets.Add(client with { Width = 2.5 });
+            datasets.Add(server with { Dash = [6, 4], PointStyle = "rect" });
         }
 
         return new ChartModel(id, "server-time", null, "Client p50 vs server p50 by concurrency", Note, datasets,

@@ -28,7 +28,11 @@ internal static class TimelineDatasets
         {
             { Reference: true } => dataset with
             {
-                Color = ChartColors.WithAlpha(series.Color, 0.75), Width = 1.25, Dash = [12, 6], HoverRadius = 0, Tooltip = false,
+                Color = ChartColors.WithAlpha(series.Color, 0.75),
+                Width = 1.25,
+                Dash = [12, 6],
+                HoverRadius = 0,
+                Tooltip = false,
             },
             { Axis: GaugeAxis.Waiting } => dataset with { Width = 1.5, Dash = [5, 3] },
             _ => dataset,
