@@ -3,10 +3,7 @@ using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>
-/// Sampled figures cover the measured window; what the runtime counted itself (pool adjustments, lock contentions, GC
-/// pause) covers the whole step, from its load's start.
-/// </summary>
+/// <summary>Sampled figures cover the measured window; what the runtime counted itself covers the whole step.</summary>
 internal sealed record ServerWindow(
     int? ThreadsAtStart, int? ThreadsAtEnd, long? MaxQueueLength, double? CpuPercent, IReadOnlyDictionary<string, double?> Gauges,
     IReadOnlyDictionary<string, PoolAdjustmentTotals>? Adjustments = null, long? LockContentions = null, double? GcPauseMs = null)

@@ -3,10 +3,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>
-/// Every number the lab prints reads here, in the invariant culture, so that 999.7 ms cannot read "1000 ms" in one
-/// sentence and "1 s" in the table below it.
-/// </summary>
+/// <summary>One place for every number, so that 999.7 ms cannot read "1000 ms" in one sentence and "1 s" in the next.</summary>
 public static class Format
 {
     public const string Missing = "–";

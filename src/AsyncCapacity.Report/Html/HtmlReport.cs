@@ -4,10 +4,7 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// One self-contained page: text and tables written here, charts drawn in the browser by report.js (Chart.js inlined)
-/// from the embedded <see cref="ReportModel"/>, so nothing is loaded from the network.
-/// </summary>
+/// <summary>One self-contained page: report.js draws the charts from the embedded model, and nothing comes from the network.</summary>
 public static class HtmlReport
 {
     public static string Render(ResultsDocument document)

@@ -6,10 +6,7 @@ using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// One variant's steps, server p50 beside the client's so the two read together; what the runtime said goes in a row
-/// under each step, as a sentence is too long for a column and the table must fit its card at 1280 px and in print.
-/// </summary>
+/// <summary>Server p50 sits beside the client's; what the runtime said goes in a row under each step, too long for a column.</summary>
 internal static class StepTable
 {
     private const string HeaderStart =

@@ -3,10 +3,7 @@ using AsyncCapacity.Contracts.Gauges;
 
 namespace AsyncCapacity.Report.Results;
 
-/// <summary>
-/// Schema 1 kept the database and audit figures in fixed fields of samples and steps; schema 2 keeps them as gauges.
-/// This moves them, and lists the gauges each experiment plotted by the rules schema 1's report applied to its data.
-/// </summary>
+/// <summary>Schema 1's fixed database and audit fields become gauges, listed as schema 1's report plotted them.</summary>
 internal static class ResultsVersion1
 {
     private static readonly (string Field, string Key)[] SampleFields =

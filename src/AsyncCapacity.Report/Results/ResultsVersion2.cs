@@ -2,10 +2,7 @@ using System.Text.Json.Nodes;
 
 namespace AsyncCapacity.Report.Results;
 
-/// <summary>
-/// Schema 2 named an experiment's load only when it was not HTTP, and its model only in the run's settings; schema 3
-/// names both on every experiment. This fills them in from what schema 2 implied.
-/// </summary>
+/// <summary>Schema 3 names every experiment's load and model, which schema 2 only implied.</summary>
 internal static class ResultsVersion2
 {
     public static void Upgrade(JsonObject root)

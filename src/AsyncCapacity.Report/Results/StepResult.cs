@@ -4,10 +4,7 @@ using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Results;
 
-/// <summary>
-/// Figures cover the measured window only (warm-up excluded); server figures are null without the app's 1 Hz timeline
-/// (k6 on its own), and figures a step does not have (no request completed, no session held) stay null.
-/// </summary>
+/// <summary>Figures cover the measured window (warm-up excluded); what a step did not have (k6 alone) stays null.</summary>
 public sealed record StepResult
 {
     /// <summary>Clients with no think time (closed model), or requests per second offered (open model).</summary>

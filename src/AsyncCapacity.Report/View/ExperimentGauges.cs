@@ -2,10 +2,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// The gauges an experiment listed (its declaration, or for schema 1 files what their report plotted), from the
-/// catalogue: the one source of every gauge series, column, title, note and definition in the report.
-/// </summary>
+/// <summary>The one source of every gauge series, column, title, note and definition in the report.</summary>
 internal static class ExperimentGauges
 {
     /// <summary>In the experiment's order; ids the catalogue does not know (a newer file) are left out.</summary>

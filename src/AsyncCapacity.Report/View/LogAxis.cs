@@ -2,10 +2,7 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// Ends on 1-2-5 values a little beyond the data so that both ends carry a label; over more than three decades the labels
-/// would crowd each other, so only the powers of ten keep theirs.
-/// </summary>
+/// <summary>Ends on 1-2-5 values beyond the data so both ends carry a label; past three decades only powers of ten keep one.</summary>
 internal static class LogAxis
 {
     private static readonly int[] Mantissas = [1, 2, 5];

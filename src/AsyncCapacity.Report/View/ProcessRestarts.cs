@@ -1,9 +1,6 @@
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// A timeline is stitched from several app processes (a fresh one per step): a long gap or a running count that went down
-/// means a fresh process, where lines break and no rate is computed across.
-/// </summary>
+/// <summary>A timeline joins fresh processes: a long gap or a count that went down breaks lines and rates there.</summary>
 internal static class ProcessRestarts
 {
     public const long MaxGapMs = 2_500;

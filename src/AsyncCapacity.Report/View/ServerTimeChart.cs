@@ -3,10 +3,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// The gap between a variant's client and server p50 is time spent outside the handler; a log scale, as server time runs
-/// from microseconds and client latency to seconds.
-/// </summary>
+/// <summary>The gap between client and server p50 is time outside the handler; log scale, as one is µs and the other s.</summary>
 internal static class ServerTimeChart
 {
     private const string Note =

@@ -4,10 +4,7 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>
-/// One list of colours for the page's CSS (<see cref="CssProperties"/>) and the charts (<see cref="Of"/>), so a variant
-/// has the same colour everywhere: blocking variants warm, the others cool.
-/// </summary>
+/// <summary>One list of colours for the page's CSS and the charts, so that a variant has one colour everywhere.</summary>
 internal static class VariantPalette
 {
     private static readonly string[] Warm = ["#d9480f", "#c2255c", "#e67700"];
