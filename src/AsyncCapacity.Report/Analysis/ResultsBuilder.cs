@@ -2,7 +2,6 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>Assembles an experiment's analysed steps into results.json's shape: variants, capacities, the verdict.</summary>
 public static class ResultsBuilder
 {
     public static ExperimentResult Build(ExperimentRun run)

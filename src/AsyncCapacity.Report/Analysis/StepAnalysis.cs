@@ -3,7 +3,6 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>One step's raw measurements into its row of the report.</summary>
 public static class StepAnalysis
 {
     /// <summary>A closed loop obeys N = X·R; outside this band the step was not steady or requests were left unfinished.</summary>

@@ -4,7 +4,6 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>The step figures of an experiment's gauges (GaugeCatalog columns), as the step tables and cards print them.</summary>
 internal static class GaugeFigures
 {
     public static IReadOnlyList<GaugeColumn> Columns(ExperimentResult experiment) =>

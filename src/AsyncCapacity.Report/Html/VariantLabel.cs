@@ -2,7 +2,6 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>A variant's colour swatch, name and kind, as it appears in cards, tables and headings.</summary>
 internal static class VariantLabel
 {
     public static void Write(HtmlWriter html, VariantResult variant)

@@ -9,7 +9,6 @@ public sealed record ResultsDocument(
     public const int CurrentSchemaVersion = 3;
 }
 
-/// <summary>Everything a reader needs to trust or reproduce the run.</summary>
 public sealed record RunInfo(
     DateTimeOffset StartedAt,
     DateTimeOffset FinishedAt,

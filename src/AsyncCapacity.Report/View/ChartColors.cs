@@ -2,7 +2,6 @@ using System.Globalization;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>The colours of what is not a variant or a gauge: the ideal and SLA lines, the thread-pool queue.</summary>
 internal static class ChartColors
 {
     public const string Ideal = "#8c959f";

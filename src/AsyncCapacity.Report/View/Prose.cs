@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Report.View;
 
-/// <summary>Lists as a sentence says them.</summary>
 internal static class Prose
 {
     /// <summary>"a", "a and b", "a, b and c".</summary>
