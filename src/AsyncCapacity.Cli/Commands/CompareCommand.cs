@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Commands;
@@ -63,7 +64,8 @@ internal static class CompareCommand
                 throw new UsageException($"{file} is a k6 results file, not a run's results.json: render it first (capacity report {file}), then compare the folder.");
             }
 
-            runs.Add(new ComparedRun(Label(file, runs), ResultsJson.Deserialize(json, file)));
+            // A run written before there were predictions gets them, so every run's column reads alike.
+            runs.Add(new ComparedRun(Label(file, runs), Predictions.Attach(ResultsJson.Deserialize(json, file))));
         }
 
         var comparison = RunComparison.Of(runs, new NoiseRule(noisePercent));

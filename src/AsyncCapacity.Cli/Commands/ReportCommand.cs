@@ -3,6 +3,7 @@ using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Commands;
@@ -62,8 +63,9 @@ internal static class ReportCommand
             throw new UsageException("Give either one results.json, or k6 results files (one per experiment), not a mix.");
         }
 
+        // Read, then modelled: k6's own files and a results.json written before there were predictions get them here.
         var directory = output?.FullName ?? Path.GetDirectoryName(Path.GetFullPath(files[0]))!;
-        var html = await ReportWriter.WriteAsync(document, directory, cancellationToken);
+        var html = await ReportWriter.WriteAsync(Predictions.Attach(document), directory, cancellationToken);
         Console.WriteLine($"Report: {html}");
     }
 

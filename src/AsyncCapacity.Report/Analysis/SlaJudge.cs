@@ -1,5 +1,5 @@
 using System.Text.Json;
-using AsyncCapacity.Report.Html;
+using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.K6;
 using Jint;
 using Jint.Native;

@@ -3,10 +3,8 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>
-/// A results document from k6 scripts run on their own (no harness): what the harness would have recorded about
-/// the machine is unknown, and the server columns are filled only when the app's timeline is given.
-/// </summary>
+/// <summary>Results from k6 scripts run on their own: the machine is unknown to them, and the server columns stay empty
+/// unless the app's timeline is given. Predictions are the caller's step.</summary>
 public static class StandaloneResults
 {
     /// <param name="summaries">One k6 results file per experiment, in the order to report them.</param>
@@ -53,14 +51,14 @@ public static class StandaloneResults
             Sla: first.Sla);
         var run = RunDescription.Of(facts, app, HostFacts.Unknown);
 
-        return Laws.Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments));
+        return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
     }
 
     /// <summary>The samples from just before a step's load began to just after it ended.</summary>
     public static IReadOnlyList<RuntimeSample> StepWindow(IReadOnlyList<RuntimeSample> timeline, K6Step step) =>
         timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList();
 
-    /// <summary>A results file of an experiment this build does not declare: its variants as the file names them, its load as its steps show it.</summary>
+    /// <summary>An experiment this build does not declare: its variants as the file names them, its load as its steps show.</summary>
     private static Experiment Unknown(K6Summary summary) => new(
         summary.Experiment,
         Order: int.MaxValue,

@@ -1,4 +1,5 @@
 using System.Globalization;
+using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.View;

@@ -186,13 +186,3 @@ public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
         return (capacity.Concurrency, missed is { } m ? m - 1 : double.PositiveInfinity);
     }
 }
-
-/// <summary>The run where a variant's capacity ran out: the first run at the first load that missed, else at the capacity, else the lowest load.</summary>
-public static class KneeStep
-{
-    public static StepResult? Of(VariantResult variant)
-    {
-        var load = variant.Capacity?.MissedAt ?? variant.Capacity?.Concurrency ?? variant.Steps.MinBy(s => s.Concurrency)?.Concurrency;
-        return variant.Steps.Where(s => s.Concurrency == load).OrderBy(s => s.Run).FirstOrDefault();
-    }
-}

@@ -75,7 +75,7 @@ internal static class CapacityCards
     /// </summary>
     private static string? Why(ExperimentResult experiment, VariantResult variant)
     {
-        var step = Compare.KneeStep.Of(variant);
+        var step = KneeStep.Of(variant);
         if (step is null || (step.Adjustments is null && step.Waits is null))
         {
             return null;

@@ -41,6 +41,21 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     }
 
     [Fact]
+    public async Task Runs_written_before_predictions_are_compared_with_what_the_laws_predict()
+    {
+        // Arrange: the golden run is schema 1, from before predictions, and reading it does not predict
+        var baseline = Baseline();
+        Assert.All(baseline.Experiments.SelectMany(e => e.Variants), v => Assert.Null(v.Prediction));
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("before", baseline), Save("after", baseline));
+
+        // Assert: compare models each run it reads
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("predicted by the laws: ", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void A_change_inside_the_noise_is_not_called_a_change_and_one_beyond_it_is()
     {
         // Arrange

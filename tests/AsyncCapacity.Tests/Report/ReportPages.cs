@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Tests.Report;
@@ -11,10 +12,11 @@ internal static class ReportPages
     /// <summary>Samples per app process in <see cref="WithRefusals"/>.</summary>
     public const int RefusalSamplesPerProcess = 8;
 
+    /// <summary>A golden results file read, then modelled, as <c>capacity report</c> does.</summary>
     public static ResultsDocument Golden(string name)
     {
         var path = Path.Combine(AppContext.BaseDirectory, "Golden", name);
-        return ResultsJson.Deserialize(File.ReadAllText(path), path);
+        return Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(path), path));
     }
 
     public static string StepTableOf(string html, ExperimentResult experiment, VariantResult variant)
