@@ -24,7 +24,8 @@ internal static class ReportCommand
         };
         var app = new Option<string?>("--app")
         {
-            Description = "URL of the app the k6 runs targeted, still running: its /diag/runtime timeline fills the thread-pool and CPU columns.",
+            Description = "URL of the app the k6 runs targeted, still running: "
+                + "its /diag/runtime timeline fills the thread-pool and CPU columns.",
         };
 
         var command = new Command("report", "Render the HTML report (index.html + results.json) again from results.")
@@ -78,7 +79,8 @@ internal static class ReportCommand
 
         if (!Directory.Exists(input))
         {
-            throw new UsageException($"{Path.GetFullPath(input)} does not exist. Give a results.json, k6 results files, or a folder of them.");
+            throw new UsageException(
+                $"{Path.GetFullPath(input)} does not exist. Give a results.json, k6 results files, or a folder of them.");
         }
 
         var k6 = Directory.GetFiles(input, "*-k6.json").Order(StringComparer.Ordinal).ToList();
@@ -101,7 +103,8 @@ internal static class ReportCommand
         }
 
         var runtime = await new AppClient(url).GetRuntimeAsync(fromMs - 2000, cancellationToken)
-            ?? throw new HarnessException($"{url} did not answer /diag/runtime; is the app still running? Leave out --app to render without server figures.");
+            ?? throw new HarnessException(
+                $"{url} did not answer /diag/runtime; is the app still running? Leave out --app to render without server figures.");
         return runtime;
     }
 }

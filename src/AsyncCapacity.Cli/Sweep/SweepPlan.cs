@@ -78,10 +78,8 @@ internal static class SweepPlan
         return text.ToString();
     }
 
-    /// <summary>
-    /// One warning per SLA whose p95 the measured window is not longer than: k6 counts only the answers it got within the
-    /// window, so clients still waiting when it closes are never counted and a starved blocking variant can seem to meet it.
-    /// </summary>
+    /// <summary>One warning per SLA whose p95 the window is not longer than: k6 counts only answers that came within it, so a
+    /// starved blocking variant, its clients still waiting, can seem to meet the SLA.</summary>
     public static IEnumerable<string> WindowWarnings(SweepRequest request)
     {
         var window = request.StepSeconds == request.Profile.StepSeconds

@@ -31,7 +31,8 @@ internal static class CompareCharts
                 new Dictionary<string, AxisModel>
                 {
                     ["x"] = loadAxis,
-                    ["y"] = LinearAxis.Of(rate, throughput.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max(), Format.Number),
+                    ["y"] = LinearAxis.Of(
+                        rate, throughput.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max(), Format.Number),
                 }),
             new ChartModel($"c{index}-latency", "latency", null, $"p95 {experiment.Load.LatencyName} vs {experiment.Model.AxisName}",
                 "Log scale. " + Note + " Dashed grey: the SLA.", latency,

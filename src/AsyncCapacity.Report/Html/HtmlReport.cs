@@ -5,11 +5,8 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// Renders a results document as one self-contained HTML page: text and tables written here, charts drawn in the
-/// browser by report.js (Chart.js inlined) from the chart model (<see cref="ReportModel"/>) embedded as JSON beside the
-/// document itself. Nothing is loaded from the network.
-/// </summary>
+/// <summary>One self-contained page: text and tables written here, charts drawn by the inlined report.js from the embedded
+/// <see cref="ReportModel"/>, so that it opens offline.</summary>
 public static class HtmlReport
 {
     public static string Render(ResultsDocument document)
