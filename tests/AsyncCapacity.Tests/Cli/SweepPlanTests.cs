@@ -4,7 +4,7 @@ using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.Cli;
 
-/// <summary>The plan `capacity sweep --dry-run` prints, as the real process prints it.</summary>
+/// <summary>The plan `capacity sweep` prints (with --dry-run, or before its first probe), as the real process prints it.</summary>
 public sealed class SweepPlanTests(ITestOutputHelper log)
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
@@ -37,6 +37,29 @@ public sealed class SweepPlanTests(ITestOutputHelper log)
         Assert.Equal(0, code);
         Assert.Contains("Plan: profile quick", plan, StringComparison.Ordinal);
         Assert.DoesNotMatch(new Regex("^warning:", RegexOptions.Multiline), plan);
+    }
+
+    [Fact]
+    public async Task A_sweep_warns_of_its_window_before_its_first_probe()
+    {
+        // Arrange: a target nothing answers, so the sweep ends at its first probe's check
+        var output = Directory.CreateTempSubdirectory("capacity-window-").FullName;
+        try
+        {
+            // Act
+            var (code, said) = await CliProcess.RunAsync(log, Timeout, "sweep", "-e", "connections", "--step-seconds", "2",
+                "--target", $"http://127.0.0.1:{ClosedPort.Find()}", "--out", output);
+
+            // Assert
+            Assert.Equal(2, code);
+            Assert.Contains("warning: connections: each probe measures --step-seconds 2, not longer than the SLA's p95 of 2.5 s.",
+                said, StringComparison.Ordinal);
+            Assert.Contains("is not answering /healthz", said, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(output, recursive: true);
+        }
     }
 
     private Task<(int ExitCode, string Output)> DryRunAsync(params string[] arguments) =>
