@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Commands;
@@ -31,7 +32,8 @@ internal static class CompareCommand
                 {
                     if (result.GetValueOrDefault<double>() is var value && !(value > 0 && value < 100))
                     {
-                        result.AddError(string.Create(CultureInfo.InvariantCulture, $"--noise-percent must be above 0 and below 100; got {value}."));
+                        result.AddError(string.Create(CultureInfo.InvariantCulture,
+                            $"--noise-percent must be above 0 and below 100; got {value}."));
                     }
                 },
             },
@@ -60,17 +62,19 @@ internal static class CompareCommand
             var json = await File.ReadAllTextAsync(file, cancellationToken);
             if (K6SummaryReader.LooksLikeK6Summary(json))
             {
-                throw new UsageException($"{file} is a k6 results file, not a run's results.json: render it first (capacity report {file}), then compare the folder.");
+                throw new UsageException($"{file} is a k6 results file, not a run's results.json: "
+                    + $"render it first (capacity report {file}), then compare the folder.");
             }
 
-            runs.Add(new ComparedRun(Label(file, runs), ResultsJson.Deserialize(json, file)));
+            // A run written before there were predictions gets them, so every run's column reads alike.
+            runs.Add(new ComparedRun(Label(file, runs), Predictions.Attach(ResultsJson.Deserialize(json, file))));
         }
 
         var comparison = RunComparison.Of(runs, new NoiseRule(noisePercent));
         if (comparison.Experiments.Count == 0)
         {
             throw new UsageException("These runs have no experiment in common that ran in all of them: "
-                + string.Join("; ", runs.Select(r => $"{r.Label}: {string.Join(", ", r.Document.Experiments.Where(e => e.SkippedReason is null).Select(e => e.Name).DefaultIfEmpty("none"))}")) + ".");
+                + string.Join("; ", runs.Select(r => $"{r.Label}: {string.Join(", ", Ran(r.Document))}")) + ".");
         }
 
         await Console.Out.WriteAsync(CompareText.Render(comparison));
@@ -94,16 +98,23 @@ internal static class CompareCommand
             var results = Path.Combine(input, "results.json");
             return File.Exists(results)
                 ? Path.GetFullPath(results)
-                : throw new UsageException($"{Path.GetFullPath(input)} holds no results.json: give the folder of a `capacity sweep` report, or its results.json.");
+                : throw new UsageException(
+                    $"{Path.GetFullPath(input)} holds no results.json: give the folder of a `capacity sweep` report, or its results.json.");
         }
 
-        throw new UsageException($"{Path.GetFullPath(input)} does not exist. Give results.json files, or the report folders that hold them.");
+        throw new UsageException(
+            $"{Path.GetFullPath(input)} does not exist. Give results.json files, or the report folders that hold them.");
     }
 
     /// <summary>The run's folder name (reports/lab1-sleep → lab1-sleep), numbered when two runs share one.</summary>
     private static string Label(string file, List<ComparedRun> earlier)
     {
-        var name = Path.GetFileName(Path.GetDirectoryName(file)) is { Length: > 0 } folder ? folder : Path.GetFileNameWithoutExtension(file);
+        var name = Path.GetFileName(Path.GetDirectoryName(file)) is { Length: > 0 } folder
+            ? folder
+            : Path.GetFileNameWithoutExtension(file);
         return earlier.Any(r => r.Label == name) ? $"{name} ({earlier.Count + 1})" : name;
     }
+
+    private static IEnumerable<string> Ran(ResultsDocument document) =>
+        document.Experiments.Where(e => e.SkippedReason is null).Select(e => e.Name).DefaultIfEmpty("none");
 }

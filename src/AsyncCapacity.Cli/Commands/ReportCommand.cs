@@ -3,6 +3,7 @@ using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Commands;
@@ -23,7 +24,8 @@ internal static class ReportCommand
         };
         var app = new Option<string?>("--app")
         {
-            Description = "URL of the app the k6 runs targeted, still running: its /diag/runtime timeline fills the thread-pool and CPU columns.",
+            Description = "URL of the app the k6 runs targeted, still running: "
+                + "its /diag/runtime timeline fills the thread-pool and CPU columns.",
         };
 
         var command = new Command("report", "Render the HTML report (index.html + results.json) again from results.")
@@ -62,8 +64,9 @@ internal static class ReportCommand
             throw new UsageException("Give either one results.json, or k6 results files (one per experiment), not a mix.");
         }
 
+        // Read, then modelled: k6's own files and a results.json written before there were predictions get them here.
         var directory = output?.FullName ?? Path.GetDirectoryName(Path.GetFullPath(files[0]))!;
-        var html = await ReportWriter.WriteAsync(document, directory, cancellationToken);
+        var html = await ReportWriter.WriteAsync(Predictions.Attach(document), directory, cancellationToken);
         Console.WriteLine($"Report: {html}");
     }
 
@@ -76,7 +79,8 @@ internal static class ReportCommand
 
         if (!Directory.Exists(input))
         {
-            throw new UsageException($"{Path.GetFullPath(input)} does not exist. Give a results.json, k6 results files, or a folder of them.");
+            throw new UsageException(
+                $"{Path.GetFullPath(input)} does not exist. Give a results.json, k6 results files, or a folder of them.");
         }
 
         var k6 = Directory.GetFiles(input, "*-k6.json").Order(StringComparer.Ordinal).ToList();
@@ -99,7 +103,8 @@ internal static class ReportCommand
         }
 
         var runtime = await new AppClient(url).GetRuntimeAsync(fromMs - 2000, cancellationToken)
-            ?? throw new HarnessException($"{url} did not answer /diag/runtime; is the app still running? Leave out --app to render without server figures.");
+            ?? throw new HarnessException(
+                $"{url} did not answer /diag/runtime; is the app still running? Leave out --app to render without server figures.");
         return runtime;
     }
 }

@@ -37,7 +37,9 @@ internal static class SweepCommand
         var output = new Option<string?>("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
         var steps = SweepOptions.Steps();
         var warmup = SweepOptions.Seconds("--warmup", "Warm-up seconds per step, excluded from statistics [default: the profile's].", minimum: 0);
-        var stepSeconds = SweepOptions.Seconds("--step-seconds", "Measured seconds per step [default: the profile's].", minimum: 1);
+        var stepSeconds = SweepOptions.Seconds("--step-seconds",
+            "Measured seconds per step [default: the profile's]; keep it longer than the SLA's p95, or clients still waiting go uncounted.",
+            minimum: 1);
         var cooldown = SweepOptions.Seconds("--cooldown",
             $"Idle seconds between steps [default: 0 with a fresh app per step; {SweepRequest.DefaultTargetCooldownSeconds} with --target, so idle pool threads (~20 s) retire].",
             minimum: 0);

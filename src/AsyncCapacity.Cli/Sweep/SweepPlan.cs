@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -11,6 +12,11 @@ internal static class SweepPlan
         var text = new StringBuilder();
         var target = request.Target is null ? "a fresh app process per probe, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)";
         text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
+        foreach (var warning in WindowWarnings(request))
+        {
+            text.AppendLine($"warning: {warning}");
+        }
+
         var repeats = request.Experiments.Select(request.RepeatsFor).Distinct().ToList();
         var runsAtEachEnd = repeats is [var same] ? Runs(same) : "the runs listed below";
         text.AppendLine(request.Search
@@ -70,6 +76,22 @@ internal static class SweepPlan
         text.AppendLine(CultureInfo.InvariantCulture,
             $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
+    }
+
+    /// <summary>One warning per SLA whose p95 the window is not longer than: k6 counts only answers that came within it, so a
+    /// starved blocking variant, its clients still waiting, can seem to meet the SLA.</summary>
+    public static IEnumerable<string> WindowWarnings(SweepRequest request)
+    {
+        var window = request.StepSeconds == request.Profile.StepSeconds
+            ? $"the {request.Profile.Name} profile's {Format.Seconds(request.StepSeconds)}"
+            : $"--step-seconds {Format.Number(request.StepSeconds)}";
+        return request.Experiments
+            .GroupBy(e => request.SlaFor(e).P95Ms)
+            .Where(g => request.StepSeconds * 1000 <= g.Key)
+            .Select(g => $"{string.Join(", ", g.Select(e => e.Id))}: each probe measures {window}, not longer than the SLA's "
+                + $"p95 of {Format.Duration(g.Key)}. A client that gets no answer within the window cannot be counted, "
+                + "so a blocking variant that leaves its clients waiting can appear to meet the SLA. "
+                + $"Give --step-seconds above {Format.Number(g.Key / 1000)}.");
     }
 
     private static string Runs(int count) => count == 1 ? "1 run" : $"{count} runs";

@@ -41,6 +41,11 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", request.StepsFor(e))})"))} {request.Model.StepUnit}, "
             + (request.Search ? "then each variant's knee searched" : "the grid only (--search off)")
             + Invariant($": at most {request.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, at most {request.WorstCaseDuration.TotalMinutes:0} min, with {k6.Version}."));
+        foreach (var warning in SweepPlan.WindowWarnings(request))
+        {
+            _progress.Warn(warning);
+        }
+
         if (request.Isolation is { } isolation)
         {
             _progress.Info($"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores} {(isolation.AppCores == 1 ? "core" : "cores")}, so the pool's minimum is {isolation.AppCores}), k6 on CPU {isolation.LoadGeneratorCpus}.");

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using AsyncCapacity.Report.Html;
+using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.K6;
 using Jint;
 using Jint.Native;
@@ -7,17 +7,14 @@ using JsJson = Jint.Native.Json;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>
-/// The SLA's one rule: k6-scripts/lib/judge.js, the file k6 builds its thresholds (exit code 99) and its table from, run
-/// here as it is (embedded, through the Jint interpreter), so that the report, the CLI's progress line and k6 on its own
-/// cannot judge a step differently.
-/// </summary>
+/// <summary>The SLA's one rule: k6-scripts/lib/judge.js, the file k6 judges with, run here through Jint, so that the report,
+/// the CLI's progress line and k6 on its own cannot judge a step differently.</summary>
 public static class SlaJudge
 {
     private static readonly Lazy<Rule> Judge = new(Rule.Load);
     private static readonly Lock Gate = new();
 
-    /// <param name="plan">The step's load, model and windows, and whether its clients hold sessions: what the rule's conditions depend on.</param>
+    /// <param name="plan">The step's load, model, windows and whether clients hold sessions: what the rule's conditions read.</param>
     public static SlaVerdict Of(K6Step step, StepPlan plan, Sla sla)
     {
         var arguments = JsonSerializer.Serialize(new object[] { step, plan, sla }, WireJson.Options);
@@ -72,4 +69,10 @@ public sealed record StepPlan(string Name, int Concurrency, LoadModel Model, dou
 /// <param name="DroppedShare">Open model: arrivals dropped ÷ arrivals offered over the whole step; null when closed.</param>
 /// <param name="Unanswered">Closed model, a window longer than the SLA's p95: clients that got no answer in the whole window.</param>
 public sealed record SlaVerdict(
-    bool Meets, IReadOnlyList<string> Missed, IReadOnlyList<string> Reasons, long Errors, double ErrorRate, double? DroppedShare, long Unanswered);
+    bool Meets,
+    IReadOnlyList<string> Missed,
+    IReadOnlyList<string> Reasons,
+    long Errors,
+    double ErrorRate,
+    double? DroppedShare,
+    long Unanswered);

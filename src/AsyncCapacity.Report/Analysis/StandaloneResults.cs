@@ -3,7 +3,8 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Analysis;
 
-/// <summary>k6 run on its own knows nothing of the machine; server columns are filled only when the app's timeline is given.</summary>
+/// <summary>k6 run on its own knows nothing of the machine; server columns are filled only when the app's timeline is given.
+/// Predictions are the caller's step.</summary>
 public static class StandaloneResults
 {
     /// <param name="app">Read after the runs, so that its timeline covers them.</param>
@@ -49,7 +50,7 @@ public static class StandaloneResults
             Sla: first.Sla);
         var run = RunDescription.Of(facts, app, HostFacts.Unknown);
 
-        return Laws.Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments));
+        return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
     }
 
     /// <summary>The samples from just before a step's load began to just after it ended.</summary>

@@ -1,15 +1,13 @@
 using System.Globalization;
+using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Compare;
 
-/// <summary>
-/// compare.html: the comparison as one self-contained page, through the report's own pipeline: the same stylesheet, the
-/// same chart models (<see cref="CompareCharts"/>) drawn by the same script, and the same words and units per
-/// experiment (msg/s for an echo, offered req/s in the open model). It says what the terminal table says.
-/// </summary>
+/// <summary>compare.html, self-contained, through the report's own stylesheet, chart models and script, so a comparison reads
+/// in the same words and units as the reports it compares; it says what the terminal table says.</summary>
 public static class CompareHtml
 {
     public static string Render(RunComparison comparison)
@@ -55,7 +53,8 @@ public static class CompareHtml
             html.Open("li")
                 .Open("span", "run-swatch", ("style", $"--run: {CompareCharts.RunColor(i)}")).Close("span")
                 .Element("strong", null, run.Label)
-                .Text($" · {Format.Utc(run.Document.Run.StartedAt)} · {run.Document.Run.Machine} · {run.Document.Run.Settings.Model.Name} model")
+                .Text($" · {Format.Utc(run.Document.Run.StartedAt)} · {run.Document.Run.Machine}"
+                    + $" · {run.Document.Run.Settings.Model.Name} model")
                 .Close("li");
         }
 
@@ -69,7 +68,8 @@ public static class CompareHtml
             html.Open("dl", "facts");
             foreach (var difference in comparison.Differences)
             {
-                html.Open("div").Element("dt", null, difference.Name).Element("dd", null, string.Join(" → ", difference.Values)).Close("div");
+                html.Open("div").Element("dt", null, difference.Name)
+                    .Element("dd", null, string.Join(" → ", difference.Values)).Close("div");
             }
 
             html.Close("dl");
@@ -94,7 +94,8 @@ public static class CompareHtml
         html.Element("p", "chart-note", $"Noise: {comparison.Noise.Description}.").Close("header");
     }
 
-    private static void Experiment(HtmlWriter html, RunComparison comparison, ExperimentComparison experiment, IReadOnlyList<ChartModel> charts, int index)
+    private static void Experiment(
+        HtmlWriter html, RunComparison comparison, ExperimentComparison experiment, IReadOnlyList<ChartModel> charts, int index)
     {
         var model = experiment.Model;
         var unit = experiment.Load.RateUnit;
@@ -147,7 +148,8 @@ public static class CompareHtml
         foreach (var variant in experiment.Variants)
         {
             html.Element("li", null, $"Capacity at SLA, {variant.Name}: "
-                + string.Join(" → ", variant.Capacities.Select(c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}"))
+                + string.Join(" → ", variant.Capacities.Select(c =>
+                    c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}"))
                 + string.Concat(variant.CapacityChanges.Select((c, i) => c is null ? "" : $"; run {i + 1}: {c.Text}")));
             if (variant.PredictionLine(model) is { } predicted)
             {
@@ -156,7 +158,8 @@ public static class CompareHtml
 
             if (variant.RuntimeAtKnee.Any(r => r is not null))
             {
-                html.Element("li", null, $"The pool at {variant.Name}'s knee, by the runtime's reasons: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");
+                var atKnee = string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"));
+                html.Element("li", null, $"The pool at {variant.Name}'s knee, by the runtime's reasons: {atKnee}");
             }
         }
 
@@ -166,7 +169,8 @@ public static class CompareHtml
             {
                 foreach (var flag in step.FlagsInOneRunOnly)
                 {
-                    html.Element("li", "untrusted", $"⚠ {variant.Name} at {model.Load(step.Concurrency)}, flagged in some runs only: {flag}");
+                    html.Element("li", "untrusted",
+                        $"⚠ {variant.Name} at {model.Load(step.Concurrency)}, flagged in some runs only: {flag}");
                 }
             }
         }

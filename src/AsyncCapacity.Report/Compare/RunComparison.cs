@@ -1,15 +1,14 @@
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Compare;
 
 /// <summary>One run of a comparison: its results and the short name every table and legend gives it (its folder).</summary>
 public sealed record ComparedRun(string Label, ResultsDocument Document);
 
-/// <summary>
-/// Two or more runs side by side, the first as the baseline: what differs between their settings, whether they can
-/// be compared at all, and per experiment, variant and step how throughput, p95, capacity and the SLA verdict moved.
-/// A pure function of the documents; the terminal table and compare.html only render it.
-/// </summary>
+/// <summary>Two or more runs judged against the first: a pure function of the documents, so that the terminal table and
+/// compare.html only render it and cannot disagree.</summary>
 public sealed record RunComparison(
     IReadOnlyList<ComparedRun> Runs,
     NoiseRule Noise,
@@ -31,7 +30,8 @@ public sealed record RunComparison(
             .Select(n => $"{n}: only in {string.Join(", ", runs.Where((_, i) => names[i].Contains(n)).Select(r => r.Label))}")
             .ToList();
         var experiments = common
-            .Select(name => ExperimentComparison.Of(name, runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList(), noise))
+            .Select(name => ExperimentComparison.Of(
+                name, runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList(), noise))
             .ToList();
         return new RunComparison(runs, noise, SettingsDiff.Of(runs), SettingsDiff.Warnings(runs), experiments, onlyInSome);
     }
@@ -40,8 +40,9 @@ public sealed record RunComparison(
 /// <summary>A setting that is not the same in every run: its name and its value in each, in run order.</summary>
 public sealed record SettingDifference(string Name, IReadOnlyList<string> Values);
 
-/// <summary>One experiment in every run: its variants' steps and capacities, in its own units (the baseline's kind and model).</summary>
-public sealed record ExperimentComparison(string Name, string Title, LoadKind Load, LoadModel Model, Sla Sla, IReadOnlyList<VariantComparison> Variants)
+/// <summary>One experiment in every run, in its own units (the baseline's kind and model).</summary>
+public sealed record ExperimentComparison(
+    string Name, string Title, LoadKind Load, LoadModel Model, Sla Sla, IReadOnlyList<VariantComparison> Variants)
 {
     public static ExperimentComparison Of(string name, IReadOnlyList<ExperimentResult> runs, NoiseRule noise)
     {
@@ -53,11 +54,8 @@ public sealed record ExperimentComparison(string Name, string Title, LoadKind Lo
     }
 }
 
-/// <summary>
-/// One variant in every run: its capacity per run, each later run's judged against the baseline's by their brackets, what
-/// the runtime said at each run's knee, and its steps (the loads every run measured; a load run several times stands as
-/// its median run).
-/// </summary>
+/// <summary>One variant in every run: capacities judged by their brackets, the runtime at each knee, and the loads every run
+/// measured (a load run several times stands as its median run, so one noisy run does not decide).</summary>
 public sealed record VariantComparison(
     string Name,
     bool Blocking,
@@ -66,12 +64,13 @@ public sealed record VariantComparison(
     IReadOnlyList<string?> RuntimeAtKnee,
     IReadOnlyList<StepComparison> Steps)
 {
-    /// <summary>What the laws predicted in each run (a knob that moves the binding resource moves it) and how the run compared.</summary>
+    /// <summary>The laws' prediction in each run: a knob that moves the binding resource moves it.</summary>
     public IReadOnlyList<Prediction?> Predictions { get; init; } = [];
 
-    /// <summary>"2 clients (pool threads), as predicted (+0%) → 4 clients (pool threads), as predicted (+0%)"; null when no run has one.</summary>
+    /// <summary>"2 clients (pool threads), as predicted (+0%) → 4 clients (…)"; null when no run has one.</summary>
     public string? PredictionLine(LoadModel model) => Predictions.Any(p => p is not null)
-        ? string.Join(" → ", Predictions.Select(p => p is null ? "none" : $"{Formatting.PredictionText.Brief(p, model)}, measured {Formatting.PredictionText.Outcome(p)}"))
+        ? string.Join(" → ", Predictions.Select(p =>
+            p is null ? "none" : $"{PredictionText.Brief(p, model)}, measured {PredictionText.Outcome(p)}"))
         : null;
 
     public static VariantComparison Of(string name, IReadOnlyList<VariantResult> runs, NoiseRule noise)
@@ -86,7 +85,7 @@ public sealed record VariantComparison(
         var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(runs[0], r)).ToList();
         return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], changes,
             [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
-                ? $"{Waits.PoolAdjustmentChanges.Describe(adjustments)} at {Formatting.Format.Count(step.Concurrency)}"
+                ? $"{PoolAdjustmentChanges.Describe(adjustments)} at {Format.Count(step.Concurrency)}"
                 : null)],
             steps)
         {
@@ -94,7 +93,7 @@ public sealed record VariantComparison(
         };
     }
 
-    /// <summary>The run of a load with the median throughput: what stands for the load when the search ran it several times.</summary>
+    /// <summary>The run with the median throughput stands for a load the search ran several times.</summary>
     private static StepResult MedianRun(IEnumerable<StepResult> runs)
     {
         var sorted = runs.OrderBy(s => s.Rps).ToList();
@@ -106,7 +105,7 @@ public sealed record VariantComparison(
 }
 
 /// <summary>One step (a concurrency every run measured) in every run, each later run judged against the baseline.</summary>
-/// <param name="FlagsInOneRunOnly">Flags (reasons not to trust a step) that some runs raised and others did not, with the runs.</param>
+/// <param name="FlagsInOneRunOnly">Reasons not to trust a step that some runs raised and others did not, with the runs.</param>
 public sealed partial record StepComparison(
     int Concurrency,
     IReadOnlyList<StepResult> Runs,
@@ -123,7 +122,8 @@ public sealed partial record StepComparison(
         // first run's wording stands for it.
         var flags = runs.SelectMany(r => r.Flags).DistinctBy(FlagKind)
             .Where(f => runs.Any(r => !r.Flags.Any(g => FlagKind(g) == FlagKind(f))))
-            .Select(f => $"{f} ({string.Join(", ", runs.Select((r, i) => (r, i)).Where(x => x.r.Flags.Any(g => FlagKind(g) == FlagKind(f))).Select(x => $"run {x.i + 1}"))})")
+            .Select(f => $"{f} ({string.Join(", ", runs.Select((r, i) => (r, i))
+                .Where(x => x.r.Flags.Any(g => FlagKind(g) == FlagKind(f))).Select(x => $"run {x.i + 1}"))})")
             .ToList();
         return new StepComparison(concurrency, runs, rps, p95, flags);
     }
@@ -152,11 +152,8 @@ public enum CapacityChangeKind
     Same,
 }
 
-/// <summary>
-/// A capacity judged by brackets, not by a threshold on one step: each capacity lies between the load that met (by the
-/// majority of its runs) and the first that missed above it (unbounded for a lower bound, or for a run before the search
-/// whose grid has no miss above). A change is called real only when the two intervals do not overlap.
-/// </summary>
+/// <summary>A change is called real only when the two runs' brackets (met … first missed) do not overlap: a threshold on one
+/// step would call a shared machine's drift a change.</summary>
 public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
 {
     public static CapacityChange Of(VariantResult baseline, VariantResult other)
@@ -173,7 +170,7 @@ public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
         return new CapacityChange(kind, text);
     }
 
-    /// <summary>The loads the capacity may be: from the load that met to one below the first that missed; none met: below 1.</summary>
+    /// <summary>The loads the capacity may be: from the load that met to one below the first that missed.</summary>
     private static (double Low, double High) Interval(VariantResult variant)
     {
         if (variant.Capacity is not { } capacity)
@@ -182,17 +179,8 @@ public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
         }
 
         var missed = capacity.AtLeastBecause is not null ? null
-            : capacity.MissedAt ?? variant.Steps.Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
+            : capacity.MissedAt ?? variant.Steps
+                .Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
         return (capacity.Concurrency, missed is { } m ? m - 1 : double.PositiveInfinity);
-    }
-}
-
-/// <summary>The run where a variant's capacity ran out: the first run at the first load that missed, else at the capacity, else the lowest load.</summary>
-public static class KneeStep
-{
-    public static StepResult? Of(VariantResult variant)
-    {
-        var load = variant.Capacity?.MissedAt ?? variant.Capacity?.Concurrency ?? variant.Steps.MinBy(s => s.Concurrency)?.Concurrency;
-        return variant.Steps.Where(s => s.Concurrency == load).OrderBy(s => s.Run).FirstOrDefault();
     }
 }

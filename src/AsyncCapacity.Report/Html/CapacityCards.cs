@@ -5,12 +5,8 @@ using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>
-/// The headline per variant: how many concurrent clients it served within the SLA and at what throughput, how sure that
-/// is (its bracket and how the runs at its ends agreed, or what stopped the search), why it stopped there in the
-/// runtime's own words (the pool's changes by reason and where its threads waited, at the first load that missed),
-/// and its highest load underneath (throughput, p95, threads, CPU), where the variants differ most.
-/// </summary>
+/// <summary>The headline per variant: its capacity, how sure it is, why it stopped there in the runtime's own words, and its
+/// highest load underneath, where the variants differ most.</summary>
 internal static class CapacityCards
 {
     public static void Write(HtmlWriter html, ExperimentResult experiment)
@@ -53,7 +49,8 @@ internal static class CapacityCards
 
         if (variant.Prediction is { } prediction)
         {
-            html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(), PredictionText.Sentence(experiment, variant));
+            html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(),
+                PredictionText.Sentence(experiment, variant));
         }
 
         if (Why(experiment, variant) is { } why)
@@ -69,23 +66,24 @@ internal static class CapacityCards
         html.Close("article");
     }
 
-    /// <summary>
-    /// "Why, at 4 clients (the first load that missed): the pool added 0 threads (Warmup 3 (+1/−2)); 3 of 5 pool threads in
-    /// Thread.Sleep ← SleepEndpoints.Sync." From the first run at the load that missed (or the capacity's, for a lower bound).
-    /// </summary>
+    /// <summary>"Why, at 4 clients (the first load that missed): the pool …; 3 of 5 pool threads in Thread.Sleep ←
+    /// SleepEndpoints.Sync.", read at the knee, where the capacity ran out.</summary>
     private static string? Why(ExperimentResult experiment, VariantResult variant)
     {
-        var step = Compare.KneeStep.Of(variant);
+        var step = KneeStep.Of(variant);
         if (step is null || (step.Adjustments is null && step.Waits is null))
         {
             return null;
         }
 
-        var which = variant.Capacity?.MissedAt == step.Concurrency ? "the first load that missed" : variant.Capacity is null ? "the lowest load tried" : "the capacity";
+        var which = variant.Capacity?.MissedAt == step.Concurrency ? "the first load that missed"
+            : variant.Capacity is null ? "the lowest load tried"
+            : "the capacity";
         var facts = new List<string>();
         if (step.Adjustments is { } adjustments)
         {
-            facts.Add($"the pool {(adjustments.Count == 0 ? "did not move its thread goal" : $"changed its thread goal by {PoolAdjustmentChanges.Describe(adjustments)}")}");
+            facts.Add(adjustments.Count == 0 ? "the pool did not move its thread goal"
+                : $"the pool changed its thread goal by {PoolAdjustmentChanges.Describe(adjustments)}");
         }
 
         if (step.Waits is { } waits)
@@ -97,13 +95,15 @@ internal static class CapacityCards
         return $"Why, at {experiment.Model.Load(step.Concurrency)} ({which}): {string.Join("; ", facts)}.";
     }
 
-    /// <summary>
-    /// "At 400 clients (highest load): 54.6 req/s, p95 38 s, 42 pool threads, app CPU 2.6%." With gauges, their columns
-    /// too: "…, pool wait 27 ms, waiting for a connection 94". Unknowns left out.
-    /// </summary>
+    /// <summary>"At 400 clients (highest load): 54.6 req/s, p95 38 s, 42 pool threads, app CPU 2.6%", gauges' columns too;
+    /// unknowns left out.</summary>
     private static string HighestStep(ExperimentResult experiment, StepResult step)
     {
-        var facts = new List<string> { $"{Format.Rps(step.Rps)} {experiment.RateUnit}", $"p95 {Format.Latency(step.P95Ms, experiment.Load.LatencyResolutionMs)}" };
+        var facts = new List<string>
+        {
+            $"{Format.Rps(step.Rps)} {experiment.RateUnit}",
+            $"p95 {Format.Latency(step.P95Ms, experiment.Load.LatencyResolutionMs)}",
+        };
         if (step.ThreadsAtEnd is { } threads)
         {
             facts.Add($"{Format.Count(threads)} pool threads");

@@ -1,3 +1,4 @@
+using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;

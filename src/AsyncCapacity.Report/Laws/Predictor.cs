@@ -140,7 +140,7 @@ public static class Predictor
     /// <summary>Which assumption broke below the bound, read off the first run at the load that missed.</summary>
     private static string Below(ExperimentResult experiment, VariantResult variant, ResourceBound binding)
     {
-        var step = Compare.KneeStep.Of(variant);
+        var step = KneeStep.Of(variant);
         if (step is null)
         {
             return "no probe at the knee to read";

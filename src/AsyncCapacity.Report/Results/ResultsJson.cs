@@ -4,7 +4,8 @@ using AsyncCapacity.Contracts;
 
 namespace AsyncCapacity.Report.Results;
 
-/// <summary>Writes and reads results.json, with the shared wire settings; reads every schema version there has been.</summary>
+/// <summary>Writes and reads results.json in every schema version there has been; reading only reads (predictions are the
+/// callers' step), so the report pipeline runs one way.</summary>
 public static class ResultsJson
 {
     public static JsonSerializerOptions Options => WireJson.Indented;
@@ -49,7 +50,6 @@ public static class ResultsJson
             throw new InvalidDataException($"{source} is not a results file (no run or experiments).");
         }
 
-        // A run written before there were predictions gets them on reading, from the steps it holds.
-        return Laws.Predictions.Attach(document);
+        return document;
     }
 }

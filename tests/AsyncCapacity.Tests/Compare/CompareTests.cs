@@ -17,16 +17,18 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
 {
     private readonly string _folder = Directory.CreateTempSubdirectory("capacity-compare-").FullName;
 
-    private static ResultsDocument Baseline() => ResultsJson.Deserialize(
-        File.ReadAllText(Path.Combine(Repository.Root, "tests", "AsyncCapacity.Tests", "Golden", "results-sleep.json")), "results-sleep.json");
+    private static readonly string Golden = Path.Combine(Repository.Root, "tests", "AsyncCapacity.Tests", "Golden");
+
+    private static ResultsDocument Baseline() =>
+        ResultsJson.Deserialize(File.ReadAllText(Path.Combine(Golden, "results-sleep.json")), "results-sleep.json");
 
     [Fact]
     public async Task The_changed_knob_is_named_and_the_flipped_verdicts_are_listed()
     {
         // Arrange: the second run raised the pool's minimum, and its sync step at 10 clients met the SLA
         var baseline = Baseline();
-        var second = WithStep(baseline with { Run = baseline.Run with { Settings = baseline.Run.Settings with { MinWorkerThreads = 200 } } },
-            "sync", 10, s => s with { MeetsSla = true, Rps = s.Rps * 3, P95Ms = 505, Flags = [] });
+        var raised = baseline with { Run = baseline.Run with { Settings = baseline.Run.Settings with { MinWorkerThreads = 200 } } };
+        var second = WithStep(raised, "sync", 10, s => s with { MeetsSla = true, Rps = s.Rps * 3, P95Ms = 505, Flags = [] });
 
         // Act
         var (exitCode, output) = await CompareAsync(Save("before", baseline), Save("after", second));
@@ -41,11 +43,27 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     }
 
     [Fact]
+    public async Task Runs_written_before_predictions_are_compared_with_what_the_laws_predict()
+    {
+        // Arrange: the golden run is schema 1, from before predictions, and reading it does not predict
+        var baseline = Baseline();
+        Assert.All(baseline.Experiments.SelectMany(e => e.Variants), v => Assert.Null(v.Prediction));
+
+        // Act
+        var (exitCode, output) = await CompareAsync(Save("before", baseline), Save("after", baseline));
+
+        // Assert: compare models each run it reads
+        Assert.True(exitCode == 0, output);
+        Assert.Contains("predicted by the laws: ", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void A_change_inside_the_noise_is_not_called_a_change_and_one_beyond_it_is()
     {
         // Arrange
         var baseline = Baseline();
-        var second = WithStep(WithStep(baseline, "async", 50, s => s with { Rps = s.Rps * 1.05 }), "async", 100, s => s with { Rps = s.Rps * 0.7 });
+        var second = WithStep(WithStep(baseline, "async", 50, s => s with { Rps = s.Rps * 1.05 }),
+            "async", 100, s => s with { Rps = s.Rps * 0.7 });
 
         // Act
         var comparison = RunComparison.Of([new("a", baseline), new("b", second)], new NoiseRule(10));
@@ -116,7 +134,8 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         Assert.True(exitCode == 0, output);
         Assert.Contains("warning: not like for like. Different machines", output, StringComparison.Ordinal);
         Assert.Contains("vm, 2 cores (here) vs laptop, 8 cores (there)", output, StringComparison.Ordinal);
-        Assert.Contains("sleep: different steps (1,10,50,100,200,400 vs 1,10,50); only the loads every run measured are compared.", output, StringComparison.Ordinal);
+        Assert.Contains("sleep: different steps (1,10,50,100,200,400 vs 1,10,50); only the loads every run measured are compared.",
+            output, StringComparison.Ordinal);
         Assert.Contains("machine: vm (2 cores) → laptop (8 cores)", output, StringComparison.Ordinal);
         Assert.DoesNotContain("  sync         100", output, StringComparison.Ordinal);
     }
@@ -130,7 +149,10 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         {
             Experiments = [.. baseline.Experiments.Select(e => e with
             {
-                Variants = [.. e.Variants.Select(v => v with { Steps = [.. v.Steps, v.Steps[^1] with { Concurrency = 75, Pass = ProbePass.Narrow }] })],
+                Variants = [.. e.Variants.Select(v => v with
+                {
+                    Steps = [.. v.Steps, v.Steps[^1] with { Concurrency = 75, Pass = ProbePass.Narrow }],
+                })],
             })],
         };
 
@@ -147,11 +169,13 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     {
         // Arrange
         var baseline = Baseline();
-        var second = baseline with { Run = baseline.Run with { Settings = baseline.Run.Settings with { AppSettings = new Dictionary<string, string> { ["Audit__BoundedWriters"] = "25" } } } };
+        var writers = new Dictionary<string, string> { ["Audit__BoundedWriters"] = "25" };
+        var second = baseline with { Run = baseline.Run with { Settings = baseline.Run.Settings with { AppSettings = writers } } };
         var third = WithStep(baseline, "async", 400, s => s with { Rps = s.Rps / 2 });
 
         // Act
-        var (exitCode, output) = await CompareAsync(Save("one", baseline), Save("two", second), Save("three", third), "--out", Path.Combine(_folder, "out"));
+        var (exitCode, output) = await CompareAsync(
+            Save("one", baseline), Save("two", second), Save("three", third), "--out", Path.Combine(_folder, "out"));
 
         // Assert
         Assert.True(exitCode == 0, output);
@@ -160,10 +184,14 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         Assert.DoesNotMatch("<script[^>]+src=|<link[^>]+href=\"http", html);
         Assert.Contains("new Chart(", html, StringComparison.Ordinal);
         // The charts come from the report's own model and script: every run × variant a line, the blocking ones dashed.
-        using var model = JsonDocument.Parse(Regex.Match(html, "<script type=\"application/json\" id=\"report-model\">(.*?)</script>").Groups[1].Value);
-        var lines = model.RootElement.GetProperty("charts").EnumerateObject().SelectMany(c => c.Value.GetProperty("datasets").EnumerateArray()).ToList();
-        Assert.All(["one · sync", "two · async", "three · async"], label => Assert.Contains(lines, l => l.GetProperty("label").GetString() == label));
-        Assert.All(lines.Where(l => l.GetProperty("label").GetString()!.EndsWith("· sync", StringComparison.Ordinal)), l => Assert.True(l.TryGetProperty("dash", out _)));
+        var json = Regex.Match(html, "<script type=\"application/json\" id=\"report-model\">(.*?)</script>").Groups[1].Value;
+        using var model = JsonDocument.Parse(json);
+        var lines = model.RootElement.GetProperty("charts").EnumerateObject()
+            .SelectMany(c => c.Value.GetProperty("datasets").EnumerateArray()).ToList();
+        Assert.All(["one · sync", "two · async", "three · async"],
+            label => Assert.Contains(lines, l => l.GetProperty("label").GetString() == label));
+        Assert.All(lines.Where(l => l.GetProperty("label").GetString()!.EndsWith("· sync", StringComparison.Ordinal)),
+            l => Assert.True(l.TryGetProperty("dash", out _)));
         Assert.Contains("req/s · one", html, StringComparison.Ordinal);
         Assert.Contains("Audit__BoundedWriters", html, StringComparison.Ordinal);
     }
@@ -193,12 +221,24 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     public static TheoryData<string, string[]> BadInputs => new()
     {
         { "Required argument missing", ["compare"] },
-        { "does not exist. Give results.json files, or the report folders that hold them.", ["compare", "{folder}/nope", "{golden}/results-sleep.json"] },
-        { "is a k6 results file, not a run's results.json: render it first", ["compare", "{golden}/k6-sleep.json", "{golden}/results-sleep.json"] },
+        {
+            "does not exist. Give results.json files, or the report folders that hold them.",
+            ["compare", "{folder}/nope", "{golden}/results-sleep.json"]
+        },
+        {
+            "is a k6 results file, not a run's results.json: render it first",
+            ["compare", "{golden}/k6-sleep.json", "{golden}/results-sleep.json"]
+        },
         { "is not a valid results file", ["compare", "{folder}/garbage.json", "{golden}/results-sleep.json"] },
         { "holds no results.json", ["compare", "{folder}", "{golden}/results-sleep.json"] },
-        { "These runs have no experiment in common that ran in all of them: results-sleep: sleep; results-db: db.", ["compare", "{folder}/results-sleep/results.json", "{folder}/results-db/results.json"] },
-        { "--noise-percent must be above 0 and below 100; got 0.", ["compare", "{golden}/results-sleep.json", "{golden}/results-db.json", "--noise-percent", "0"] },
+        {
+            "These runs have no experiment in common that ran in all of them: results-sleep: sleep; results-db: db.",
+            ["compare", "{folder}/results-sleep/results.json", "{folder}/results-db/results.json"]
+        },
+        {
+            "--noise-percent must be above 0 and below 100; got 0.",
+            ["compare", "{golden}/results-sleep.json", "{golden}/results-db.json", "--noise-percent", "0"]
+        },
     };
 
     [Theory]
@@ -206,17 +246,17 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     public async Task Bad_or_mismatched_inputs_exit_1_with_a_message_naming_what_is_wrong(string expected, string[] arguments)
     {
         // Arrange
-        var golden = Path.Combine(Repository.Root, "tests", "AsyncCapacity.Tests", "Golden");
         await File.WriteAllTextAsync(Path.Combine(_folder, "garbage.json"), "{ not json");
         foreach (var name in new[] { "results-sleep", "results-db" })
         {
             Directory.CreateDirectory(Path.Combine(_folder, name));
-            File.Copy(Path.Combine(golden, $"{name}.json"), Path.Combine(_folder, name, "results.json"), overwrite: true);
+            File.Copy(Path.Combine(Golden, $"{name}.json"), Path.Combine(_folder, name, "results.json"), overwrite: true);
         }
 
         // Act
         var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1),
-            [.. arguments.Select(a => a.Replace("{folder}", _folder, StringComparison.Ordinal).Replace("{golden}", golden, StringComparison.Ordinal))]);
+            [.. arguments.Select(a => a.Replace("{folder}", _folder, StringComparison.Ordinal)
+                .Replace("{golden}", Golden, StringComparison.Ordinal))]);
 
         // Assert
         Assert.Equal(1, exitCode);
@@ -236,13 +276,13 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         return folder;
     }
 
-    private static ResultsDocument WithStep(ResultsDocument document, string variant, int concurrency, Func<StepResult, StepResult> change) => document with
+    private static ResultsDocument WithStep(ResultsDocument run, string variant, int load, Func<StepResult, StepResult> change) => run with
     {
-        Experiments = [.. document.Experiments.Select(e => e with
+        Experiments = [.. run.Experiments.Select(e => e with
         {
             Variants = [.. e.Variants.Select(v => v.Name != variant ? v : v with
             {
-                Steps = [.. v.Steps.Select(s => s.Concurrency == concurrency ? change(s) : s)],
+                Steps = [.. v.Steps.Select(s => s.Concurrency == load ? change(s) : s)],
             })],
         })],
     };

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Tests.Report;
@@ -11,10 +12,11 @@ internal static class ReportPages
     /// <summary>Samples per app process in <see cref="WithRefusals"/>.</summary>
     public const int RefusalSamplesPerProcess = 8;
 
+    /// <summary>A golden results file read, then modelled, as <c>capacity report</c> does.</summary>
     public static ResultsDocument Golden(string name)
     {
         var path = Path.Combine(AppContext.BaseDirectory, "Golden", name);
-        return ResultsJson.Deserialize(File.ReadAllText(path), path);
+        return Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(path), path));
     }
 
     public static string StepTableOf(string html, ExperimentResult experiment, VariantResult variant)
@@ -87,12 +89,8 @@ internal static class ReportPages
     public static ResultsDocument AsDeclared(ResultsDocument audit) =>
         audit with { Experiments = [.. audit.Experiments.Select(e => e with { Gauges = ["audit-queue", "server-time"] })] };
 
-    /// <summary>
-    /// The audit golden with refusals, its gauges as declared: the real run had none (a blocked request thread cannot queue a second entry, so
-    /// the bounded queue never filled). Each variant's timeline becomes two app processes 1.2 s apart, closer than the
-    /// 2.5 s gap that breaks a line, of 8 samples a second each; from its third sample on, each process refuses
-    /// <paramref name="perSecond"/> requests a second of that variant, and the second process's count restarts at 0.
-    /// </summary>
+    /// <summary>The audit golden with refusals (the real run had none): two app processes 1.2 s apart per variant, closer than
+    /// the 2.5 s gap that breaks a line, each refusing <paramref name="perSecond"/> a second from its third sample on.</summary>
     public static ResultsDocument WithRefusals(ResultsDocument audit, params int[] perSecond)
     {
         var experiment = audit.Experiments.Single(e => e.Name == "audit");
@@ -108,7 +106,11 @@ internal static class ReportPages
                         TimestampMs: start + (process * 9_200) + (i * 1_000), ThreadCount: 6, PendingWorkItems: 40,
                         CompletedWorkItems: 500 * (i + 1), RequestsInFlight: 50, CpuPercent: 30, WorkingSetBytes: 90_000_000,
                         GcHeapBytes: 20_000_000,
-                        Gauges: new Dictionary<string, double> { [GaugeKeys.AuditQueued] = 200, [GaugeKeys.AuditRejected] = Math.Max(0, i - 1) * perSecond[v] }));
+                        Gauges: new Dictionary<string, double>
+                        {
+                            [GaugeKeys.AuditQueued] = 200,
+                            [GaugeKeys.AuditRejected] = Math.Max(0, i - 1) * perSecond[v],
+                        }));
                 }
             }
 

@@ -3,7 +3,7 @@ using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
-namespace AsyncCapacity.Tests.Report;
+namespace AsyncCapacity.Tests.Html;
 
 /// <summary>
 /// Renders the golden results files and checks what a reader relies on: verdicts, capacities, one row per step,
@@ -196,7 +196,7 @@ public sealed class HtmlReportTests
         var html = HtmlReport.Render(Sleep);
 
         // Act
-        var embedded = ReportPages.EmbeddedResults(html);
+        var embedded = EmbeddedResults(html);
 
         // Assert
         Assert.Equal(Sleep.Run.Machine, embedded.Run.Machine);

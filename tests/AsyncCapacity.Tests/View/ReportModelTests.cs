@@ -2,7 +2,7 @@ using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
-namespace AsyncCapacity.Tests.Report;
+namespace AsyncCapacity.Tests.View;
 
 /// <summary>
 /// The chart model, built in C# from a results document, that report.js only hands to Chart.js: the values, rates,

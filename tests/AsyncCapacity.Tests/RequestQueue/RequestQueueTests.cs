@@ -1,10 +1,11 @@
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
+using AsyncCapacity.Tests.Audit;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.Extensions.Options;
 
-namespace AsyncCapacity.Tests.Audit;
+namespace AsyncCapacity.Tests.RequestQueue;
 
 /// <summary>The request queue ("Server Too Busy") in front of the experiments, on the real app and a real PostgreSQL.</summary>
 [Collection(PostgresGroup.Name)]
@@ -85,6 +86,7 @@ public sealed class RequestQueueTests(PostgresFixture postgres)
         });
 
         // Assert
-        Assert.Contains("RequestQueue:Limit (environment RequestQueue__Limit) is set but RequestQueue:MaxConcurrent is 0", error.Message, StringComparison.Ordinal);
+        Assert.Contains("RequestQueue:Limit (environment RequestQueue__Limit) is set but RequestQueue:MaxConcurrent is 0",
+            error.Message, StringComparison.Ordinal);
     }
 }

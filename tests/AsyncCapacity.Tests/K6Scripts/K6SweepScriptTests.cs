@@ -2,7 +2,7 @@ using System.Text.Json;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Tests.Infrastructure;
 
-namespace AsyncCapacity.Tests.Compose;
+namespace AsyncCapacity.Tests.K6Scripts;
 
 /// <summary>k6-scripts/sweep.js run on its own with the real k6 against the real app, as a user would: one declaration each.</summary>
 public sealed class K6SweepScriptTests

@@ -1,14 +1,10 @@
-using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.View;
 
-namespace AsyncCapacity.Report.View;
+namespace AsyncCapacity.Report.Compare;
 
-/// <summary>
-/// The charts of compare.html, built like the report's (the same models, axes and drawing script): per experiment its
-/// throughput and p95 by step, in its own units, with every run overlaid: one colour per run, blocking variants dashed,
-/// a cross where a step missed the SLA.
-/// </summary>
+/// <summary>compare.html's charts, built from the report's own models and axes so both pages read alike: runs overlaid.</summary>
 internal static class CompareCharts
 {
     /// <summary>One colour per run, distinct for colour-blind readers (Okabe-Ito), baseline first.</summary>
@@ -35,7 +31,8 @@ internal static class CompareCharts
                 new Dictionary<string, AxisModel>
                 {
                     ["x"] = loadAxis,
-                    ["y"] = LinearAxis.Of(rate, throughput.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max(), Format.Number),
+                    ["y"] = LinearAxis.Of(
+                        rate, throughput.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max(), Format.Number),
                 }),
             new ChartModel($"c{index}-latency", "latency", null, $"p95 {experiment.Load.LatencyName} vs {experiment.Model.AxisName}",
                 "Log scale. " + Note + " Dashed grey: the SLA.", latency,

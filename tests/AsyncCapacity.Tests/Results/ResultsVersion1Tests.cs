@@ -1,7 +1,7 @@
 using System.Text.Json;
 using AsyncCapacity.Report.Results;
 
-namespace AsyncCapacity.Tests.Report;
+namespace AsyncCapacity.Tests.Results;
 
 /// <summary>A results.json of schema 1 (the fixed database and audit fields) reads as schema 2, its figures kept as gauges.</summary>
 public sealed class ResultsVersion1Tests

@@ -2,7 +2,7 @@ using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
-namespace AsyncCapacity.Tests.Report;
+namespace AsyncCapacity.Tests.Html;
 
 public sealed class RunHeaderTests
 {

@@ -2,7 +2,7 @@ using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.K6;
 using AsyncCapacity.Report.Results;
 
-namespace AsyncCapacity.Tests.Analysis;
+namespace AsyncCapacity.Tests.K6;
 
 public sealed class K6SummaryReaderTests
 {

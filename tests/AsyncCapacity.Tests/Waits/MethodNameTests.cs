@@ -1,6 +1,6 @@
 using AsyncCapacity.Report.Waits;
 
-namespace AsyncCapacity.Tests.Diagnostics;
+namespace AsyncCapacity.Tests.Waits;
 
 /// <summary>Frames as TraceEvent resolves them (seen in snapshots of the app) read as the methods a person wrote.</summary>
 public sealed class MethodNameTests

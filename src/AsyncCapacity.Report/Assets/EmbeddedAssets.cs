@@ -1,6 +1,6 @@
-namespace AsyncCapacity.Report.Html;
+namespace AsyncCapacity.Report.Assets;
 
-/// <summary>The files inlined into every report (see the csproj's EmbeddedResource items), read once.</summary>
+/// <summary>The files inlined into every report and run by the judge (the csproj's EmbeddedResource items), read once.</summary>
 internal static class EmbeddedAssets
 {
     private static readonly Lazy<string> LazyChartJs = new(() => Read("chart.umd.min.js"));
@@ -20,13 +20,15 @@ internal static class EmbeddedAssets
 
     private static string Read(string name)
     {
-        using var stream = typeof(EmbeddedAssets).Assembly.GetManifestResourceStream(name)
-            ?? throw new InvalidOperationException($"Embedded resource '{name}' is missing from {typeof(EmbeddedAssets).Assembly.GetName().Name}.");
+        var assembly = typeof(EmbeddedAssets).Assembly;
+        using var stream = assembly.GetManifestResourceStream(name)
+            ?? throw new InvalidOperationException($"Embedded resource '{name}' is missing from {assembly.GetName().Name}.");
         using var reader = new StreamReader(stream);
         var text = reader.ReadToEnd();
 
         // Inlined verbatim into <script>/<style>: a closing tag inside would end the element early.
-        if (text.Contains("</script", StringComparison.OrdinalIgnoreCase) || text.Contains("</style", StringComparison.OrdinalIgnoreCase))
+        if (text.Contains("</script", StringComparison.OrdinalIgnoreCase)
+            || text.Contains("</style", StringComparison.OrdinalIgnoreCase))
         {
             throw new InvalidOperationException($"Embedded resource '{name}' contains a closing script or style tag.");
         }

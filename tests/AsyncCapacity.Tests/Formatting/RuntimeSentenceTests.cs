@@ -2,7 +2,7 @@ using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.Waits;
 
-namespace AsyncCapacity.Tests.Report;
+namespace AsyncCapacity.Tests.Formatting;
 
 /// <summary>What the runtime said of a step, composed once for the CLI's progress line and the report's step table.</summary>
 public sealed class RuntimeSentenceTests

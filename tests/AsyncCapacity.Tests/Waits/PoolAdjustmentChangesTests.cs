@@ -1,6 +1,6 @@
 using AsyncCapacity.Report.Waits;
 
-namespace AsyncCapacity.Tests.Diagnostics;
+namespace AsyncCapacity.Tests.Waits;
 
 /// <summary>A step's share of the running totals the app writes into every sample.</summary>
 public sealed class PoolAdjustmentChangesTests

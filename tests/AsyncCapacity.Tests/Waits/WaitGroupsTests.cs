@@ -1,7 +1,7 @@
 using System.Text.Json;
 using AsyncCapacity.Report.Waits;
 
-namespace AsyncCapacity.Tests.Diagnostics;
+namespace AsyncCapacity.Tests.Waits;
 
 /// <summary>
 /// The grouping on snapshots `capacity stacks` recorded from the real app (bench/adjustments.sh, 30 k6 clients, halfway

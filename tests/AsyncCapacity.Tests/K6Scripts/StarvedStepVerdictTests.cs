@@ -4,7 +4,7 @@ using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
-namespace AsyncCapacity.Tests.Compose;
+namespace AsyncCapacity.Tests.K6Scripts;
 
 /// <summary>
 /// One judge: a step whose clients mostly got no answer is judged the same by `k6 run k6-scripts/sweep.js` on its own

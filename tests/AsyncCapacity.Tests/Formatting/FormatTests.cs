@@ -1,6 +1,6 @@
 using AsyncCapacity.Report.Formatting;
 
-namespace AsyncCapacity.Tests.Report;
+namespace AsyncCapacity.Tests.Formatting;
 
 /// <summary>
 /// The one formatter every printed number goes through (the page, its charts' ticks and tooltips, the verdict, the CLI's
