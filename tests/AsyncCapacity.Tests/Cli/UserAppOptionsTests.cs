@@ -5,7 +5,7 @@ using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Cli;
 
-/// <summary>`capacity sweep --app/--app-project/--app-ready/--target-pid` as typed: what reaches the request, and what is refused.</summary>
+/// <summary>`capacity sweep --app/--app-project/--app-ready/--target-pid` as typed: what reaches the request, what is refused.</summary>
 public sealed class UserAppOptionsTests
 {
     private static readonly string ForeignProject = Path.Combine(Repository.Root, "tests", "ForeignApp", "ForeignApp.csproj");
@@ -75,7 +75,8 @@ public sealed class UserAppOptionsTests
         { "--app takes your app's command, such as \"dotnet MyApp.dll\"; got 'dotnet \"My App.dll': its \" quote is not closed.",
             ["--app", "dotnet \"My App.dll"] },
         { "--app-project takes your app's project file, such as src/MyApp/MyApp.csproj;", ["--app-project", "no/such/App.csproj"] },
-        { "--app-ready takes a path that starts with /, such as /healthz; got 'healthz'.", ["--app", "dotnet a.dll", "--app-ready", "healthz"] },
+        { "--app-ready takes a path that starts with /, such as /healthz; got 'healthz'.",
+            ["--app", "dotnet a.dll", "--app-ready", "healthz"] },
         { "--app-setting Database__MaxPoolSize: the sweep sets this one itself; use the --db-* options.",
             ["--app-setting", "Database__MaxPoolSize=5"] },
     };
