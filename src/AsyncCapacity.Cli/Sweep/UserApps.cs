@@ -32,7 +32,8 @@ internal sealed class UserApps : IAppSource
 
     public double CooldownSeconds => 0;
 
-    public TimeSpan StartTimeout { get; init; } = ReadyTimeout;
+    /// <summary>How long a start may take before it is refused; tests shorten it.</summary>
+    public TimeSpan StartTimeout { get; set; } = ReadyTimeout;
 
     /// <summary>Builds --app-project once in Release, as the lab builds its own app; --app is taken as given.</summary>
     public static async Task<UserApps> PrepareAsync(
