@@ -103,7 +103,8 @@ public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
         // Arrange: the hook the sweep gives a user's app, with a value the sweep's own option would never pass
         var dll = await UserAppBuild.BuildAsync(ForeignProject, _logs, CancellationToken.None);
         var hook = typeof(StartupHook).Assembly.Location;
-        await using var apps = await PrepareAsync("--app", $"env {StartupHook.MinThreadsVariable}=lots DOTNET_STARTUP_HOOKS={hook} dotnet {dll}");
+        await using var apps = await PrepareAsync("--app",
+            $"env {StartupHook.MinThreadsVariable}=lots DOTNET_STARTUP_HOOKS={hook} dotnet {dll}");
 
         // Act
         var refusal = await Assert.ThrowsAsync<HarnessException>(() => apps.StartAsync(Sleep, Probe(1), CancellationToken.None));

@@ -26,5 +26,6 @@ internal static class Processes
         }
     }
 
-    public static bool IsRunning(int pid) => Read($"/proc/{pid}/stat") is { Length: > 0 } stat && !stat.Contains(") Z ", StringComparison.Ordinal);
+    public static bool IsRunning(int pid) =>
+        Read($"/proc/{pid}/stat") is { Length: > 0 } stat && !stat.Contains(") Z ", StringComparison.Ordinal);
 }
