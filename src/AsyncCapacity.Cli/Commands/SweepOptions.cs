@@ -207,7 +207,8 @@ internal static class SweepOptions
 
     public static Option<string> Stacks() => OnOff("--stacks",
         "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
-        + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts only [default: on].");
+        + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts, or --target "
+        + "with --target-pid [default: on].");
 
     /// <summary>Whether an on/off option's value is on.</summary>
     public static bool IsOn(string? value) => value is null or "on";
