@@ -25,6 +25,8 @@ COPY src/AsyncCapacity.Contracts/AsyncCapacity.Contracts.csproj src/AsyncCapacit
 COPY src/AsyncCapacity.Web/AsyncCapacity.Web.csproj src/AsyncCapacity.Web/
 COPY src/AsyncCapacity.Report/AsyncCapacity.Report.csproj src/AsyncCapacity.Report/
 COPY src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj src/AsyncCapacity.Cli/
+# The CLI references the startup hook (net8.0) that gives --min-threads to a user's app; restoring it fetches its targeting pack.
+COPY src/AsyncCapacity.StartupHook/AsyncCapacity.StartupHook.csproj src/AsyncCapacity.StartupHook/
 # NuGet audit findings (NU1901-NU1904) stay warnings here, printed but not fatal: no CI builds this image, and an
 # advisory published tomorrow against one of SqlClient's dependencies must not stop every user's `docker compose up`.
 RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj \

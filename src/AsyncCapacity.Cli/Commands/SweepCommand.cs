@@ -34,6 +34,10 @@ internal static class SweepCommand
         var experiments = SweepOptions.Experiments();
         var profile = SweepOptions.Profile();
         var target = SweepOptions.Target();
+        var targetPid = SweepOptions.TargetPid();
+        var app = SweepOptions.App();
+        var appProject = SweepOptions.AppProject();
+        var appReady = SweepOptions.AppReady();
         var output = new Option<string?>("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
         var steps = SweepOptions.Steps();
         var warmup = SweepOptions.Seconds("--warmup", "Warm-up seconds per step, excluded from statistics [default: the profile's].", minimum: 0);
@@ -69,13 +73,27 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
-            search, repeats, stacks, isolate,
+            search, repeats, stacks, isolate, app, appProject, appReady, targetPid,
         };
 
         // Rules that span options: each names what to type instead.
         command.Validators.Add(result =>
         {
             var external = Valid(result, target) is not null;
+            var userApp = Valid(result, app) is not null || Valid(result, appProject) is not null;
+            if (UserAppConflict(result, external, userApp) is { } conflict)
+            {
+                result.AddError(conflict);
+            }
+
+            foreach (var setting in userApp ? [] : Valid(result, appSettings) ?? [])
+            {
+                if (SweepOptions.Owner(setting.Key) is { } instead)
+                {
+                    result.AddError($"--app-setting {setting.Key}: the sweep sets this one itself; use {instead}.");
+                }
+            }
+
             if (external && Valid(result, minThreads) is not null)
             {
                 result.AddError("--min-threads configures the app the sweep starts; with --target, set ThreadPool__MinWorkerThreads on your app instead.");
@@ -161,11 +179,37 @@ internal static class SweepCommand
             }
         });
 
+        // --app and --app-project start a user's app: the options that configure the lab's own app, or name a running one, do not apply.
+        string? UserAppConflict(System.CommandLine.Parsing.CommandResult result, bool external, bool userApp)
+        {
+            var given = Valid(result, app) is not null ? "--app" : "--app-project";
+            var database = Valid(result, dbProvider) is not null || Valid(result, dbConnectionString) is not null
+                || Valid(result, dbPoolSize) is not null;
+            var queue = Valid(result, queueLimit) is not null || Valid(result, queueConcurrency) is not null;
+            return (Valid(result, app) is not null && Valid(result, appProject) is not null)
+                    ? "Give --app or --app-project, not both: the command that starts your app, or the project the sweep builds and starts."
+                : userApp && external
+                    ? $"{given} starts your app for every probe; --target sweeps one that is already running. Give one of them."
+                : Valid(result, targetPid) is not null && !external
+                    ? "--target-pid names the process of a running app: give its URL with --target."
+                : !userApp ? null
+                : database ? $"The --db-* options configure the lab's own app; with {given}, give your app its database with "
+                    + "--app-setting ConnectionStrings__Name=..."
+                : queue ? $"The --request-queue-* options configure the lab's own app; with {given}, set your app's limits with "
+                    + "--app-setting."
+                : Valid(result, baseline)
+                    ? $"--baseline measures the lab's own app against a minimal one; with {given}, measure your app with bench/overhead.sh."
+                : null;
+        }
+
         SweepRequest Request(ParseResult parse)
         {
             var chosen = Chosen(parse.GetValue(experiments));
             var sweepProfile = SweepProfile.Find(parse.GetValue(profile)!);
             var targetUrl = parse.GetValue(target);
+            var userApp = parse.GetValue(app) is null && parse.GetValue(appProject) is null ? null
+                : new UserApp(parse.GetValue(app), parse.GetValue(appProject)?.FullName,
+                    parse.GetValue(appReady) ?? UserApp.DefaultReadyPath);
             var settings = parse.GetValue(set) ?? [];
             var loadModel = parse.GetValue(model)!;
             return new SweepRequest
@@ -176,6 +220,9 @@ internal static class SweepCommand
                 StepSeconds = parse.GetValue(stepSeconds) ?? sweepProfile.StepSeconds,
                 CooldownSeconds = parse.GetValue(cooldown) ?? (targetUrl is null ? 0 : SweepRequest.DefaultTargetCooldownSeconds),
                 Target = targetUrl,
+                TargetProcessId = parse.GetValue(targetPid),
+                App = userApp,
+                ReadyPath = parse.GetValue(appReady) ?? userApp?.ReadyPath,
                 OutputDirectory = Path.GetFullPath(parse.GetValue(output)
                     ?? Path.Combine("reports", DateTimeOffset.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))),
                 StepOverrides = loadModel.IsOpen ? parse.GetValue(rates) ?? [] : parse.GetValue(steps) ?? [],

@@ -42,6 +42,45 @@ internal static class SweepOptions
             : Error<Uri?>(result, $"--target must be an http(s) URL such as http://127.0.0.1:5080; got '{result.Tokens[0].Value}'."),
     };
 
+    public static Option<int?> TargetPid() => new("--target-pid")
+    {
+        Description = "With --target: your app's process id on this machine (pgrep -f MyApp, dotnet-counters ps), so its runtime "
+            + "and thread stacks are read from outside (EventPipe), as for an app the sweep starts.",
+        Validators = { RequireRunning },
+    };
+
+    public static Option<string?> App() => new("--app")
+    {
+        Description = "Your app's command, started fresh for every probe and stopped after it (the whole process tree): "
+            + "\"dotnet MyApp.dll\". {port} and {url} are replaced by a free loopback port and its URL (\"./MyApp --urls {url}\"); "
+            + "without them the sweep sets ASPNETCORE_URLS. No shell runs it, so its process is your app's (give the built app, "
+            + "not `dotnet run`).",
+        Validators = { result => RequireWords(result, "--app") },
+    };
+
+    public static Option<FileInfo?> AppProject() => new("--app-project")
+    {
+        Description = "Your app's project (MyApp.csproj): built once in Release (dotnet build -c Release), then its assembly started with "
+            + "dotnet for every probe, as with --app.",
+        Validators = { result => RequireProject(result) },
+    };
+
+    public static Option<string?> AppReady() => new("--app-ready")
+    {
+        Description = "The path that says your app is serving: the sweep waits for any answer below 500 on it before each probe (30 s at "
+            + $"most), and k6 checks it before the load [default: {UserApp.DefaultReadyPath} for --app; /healthz for the lab's own app].",
+        Validators =
+        {
+            result =>
+            {
+                if (result.GetValueOrDefault<string?>() is { } path && (!path.StartsWith('/') || path.Any(char.IsWhiteSpace)))
+                {
+                    result.AddError($"--app-ready takes a path that starts with /, such as /healthz; got '{path}'.");
+                }
+            },
+        },
+    };
+
     public static Option<Scoped<int[]>[]> Steps() => new("--steps")
     {
         Description = "Concurrency steps, for all experiments (1,10,50) or one (sleep=1,10,50). Repeatable [default: each experiment's declared steps].",
@@ -80,7 +119,8 @@ internal static class SweepOptions
     public static Option<AppSetting[]> AppSettings() => new("--app-setting")
     {
         Description = "A setting of the app the sweep starts, as its environment variable: Audit__BoundedWriters=25, Audit__WriteDelayMs=10 "
-            + "(README lists them; the app checks each at start). Repeatable; shown in the report's header and named by `capacity compare`.",
+            + "(README lists the lab's; the app checks each at start), or any of your app's with --app (ConnectionStrings__Orders=...). "
+            + "Repeatable; shown in the report's header and named by `capacity compare`.",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = result => [.. result.Tokens.Select(t => AppSetting.Parse(t.Value, result)).OfType<AppSetting>()],
     };
@@ -139,7 +179,9 @@ internal static class SweepOptions
 
     public static Option<int?> MinThreads() => new("--min-threads")
     {
-        Description = "Thread-pool minimum worker threads for the app the sweep starts (the band-aid knob) [default: the runtime's, one per core].",
+        Description = "Thread-pool minimum worker threads for the app the sweep starts (the band-aid knob); for --app through a "
+            + "startup hook (DOTNET_STARTUP_HOOKS calling ThreadPool.SetMinThreads), no file of yours touched "
+            + "[default: the runtime's, one per core].",
         Validators = { result => RequireRange(result, "--min-threads", 0, short.MaxValue) },
     };
 
@@ -165,7 +207,8 @@ internal static class SweepOptions
 
     public static Option<string> Stacks() => OnOff("--stacks",
         "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
-        + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts only [default: on].");
+        + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts, or --target "
+        + "with --target-pid [default: on].");
 
     /// <summary>Whether an on/off option's value is on.</summary>
     public static bool IsOn(string? value) => value is null or "on";
@@ -249,6 +292,50 @@ internal static class SweepOptions
             ? (value, null)
             : (0, "out of range or not a number");
 
+    private static void RequireRunning(OptionResult result)
+    {
+        if (result.GetValueOrDefault<int?>() is not { } pid)
+        {
+            return;
+        }
+
+        try
+        {
+            using var process = System.Diagnostics.Process.GetProcessById(pid);
+        }
+        catch (ArgumentException)
+        {
+            result.AddError($"--target-pid {pid}: no process with that id is running on this machine; give your app's (pgrep -f MyApp).");
+        }
+    }
+
+    private static void RequireWords(OptionResult result, string name)
+    {
+        if (result.GetValueOrDefault<string?>() is not { } command)
+        {
+            return;
+        }
+
+        try
+        {
+            CommandLineWords.Split(command);
+        }
+        catch (FormatException ex)
+        {
+            result.AddError($"{name} takes your app's command, such as \"dotnet MyApp.dll\"; got '{command}': {ex.Message}.");
+        }
+    }
+
+    private static void RequireProject(OptionResult result)
+    {
+        var project = result.GetValueOrDefault<FileInfo?>();
+        if (project is not null && (!project.Exists || !project.Extension.EndsWith("proj", StringComparison.Ordinal)))
+        {
+            result.AddError($"--app-project takes your app's project file, such as src/MyApp/MyApp.csproj; {project.FullName} "
+                + (project.Exists ? "is not one." : "does not exist."));
+        }
+    }
+
     private static void RequireRange(OptionResult result, string name, int min, int max)
     {
         if (result.GetValueOrDefault<int?>() is { } value && (value < min || value > max))
@@ -299,12 +386,6 @@ internal sealed record AppSetting(string Key, string Value)
         if (!System.Text.RegularExpressions.Regex.IsMatch(key, "^[A-Za-z][A-Za-z0-9]*(__[A-Za-z][A-Za-z0-9]*)+$") || value.Length == 0)
         {
             result.AddError($"--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got '{entry}'.");
-            return null;
-        }
-
-        if (SweepOptions.Owner(key) is { } instead)
-        {
-            result.AddError($"--app-setting {key}: the sweep sets this one itself; use {instead}.");
             return null;
         }
 

@@ -24,6 +24,24 @@ internal sealed class AppClient(Uri baseUrl)
         }
     }
 
+    /// <summary>Whether a user's app answers its readiness path: any HTTP answer below 500 means it is serving.</summary>
+    public async Task<bool> AnswersAsync(string path, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var response = await Http.GetAsync(new Uri(baseUrl, path), cancellationToken);
+            return (int)response.StatusCode < 500;
+        }
+        catch (HttpRequestException)
+        {
+            return false;
+        }
+        catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            return false;
+        }
+    }
+
     public async Task WaitHealthyAsync(TimeSpan timeout, CancellationToken cancellationToken)
     {
         var deadline = DateTime.UtcNow + timeout;

@@ -31,7 +31,7 @@ internal interface IRunningApp : IAsyncDisposable
 {
     Uri Url { get; }
 
-    /// <summary>The app's process, when the sweep started it (its threads' stacks can then be taken); null for a target.</summary>
+    /// <summary>The app's process, when the sweep started it or --target-pid gave it (its stacks can then be taken); else null.</summary>
     int? ProcessId => null;
 
     /// <summary>Where k6 sends the load: the app's TLS listener for a sweep over TLS (websocket.tls=true), else <see cref="Url"/>.</summary>

@@ -10,7 +10,9 @@ internal static class SweepPlan
     public static string Describe(SweepRequest request)
     {
         var text = new StringBuilder();
-        var target = request.Target is null ? "a fresh app process per probe, on a free loopback port" : $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)";
+        var target = request.Target is not null ? $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)"
+            : request.App is { } app ? $"your app {app.Shown}, fresh per probe on a free loopback port, ready at GET {app.ReadyPath}"
+            : "a fresh app process per probe, on a free loopback port";
         text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
         foreach (var warning in WindowWarnings(request))
         {
@@ -33,7 +35,8 @@ internal static class SweepPlan
         }
         if (request.MinWorkerThreads is { } minThreads)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"Thread pool: the app's minimum worker threads set to {minThreads} (--min-threads).");
+            var how = request.App is null ? "--min-threads" : "--min-threads, by a startup hook";
+            text.AppendLine(CultureInfo.InvariantCulture, $"Thread pool: the app's minimum worker threads set to {minThreads} ({how}).");
         }
 
         if (request.AppSettings is { Count: > 0 } appSettings)

@@ -26,6 +26,15 @@ internal sealed record SweepRequest
     /// <summary>An app someone else runs (--target); null: the sweep starts a fresh app per step.</summary>
     public Uri? Target { get; init; }
 
+    /// <summary>--target-pid: the target's process on this machine, read from outside (runtime, stacks).</summary>
+    public int? TargetProcessId { get; init; }
+
+    /// <summary>A user's app the sweep starts for every probe (--app or --app-project); null: the lab's own app, or --target.</summary>
+    public UserApp? App { get; init; }
+
+    /// <summary>--app-ready: the path that answers once the app serves (k6's READY_PATH too); null: the lab's /healthz.</summary>
+    public string? ReadyPath { get; init; }
+
     public required string OutputDirectory { get; init; }
 
     /// <summary>--steps (closed model) or --rates (open model), for all experiments or one.</summary>
@@ -65,7 +74,7 @@ internal sealed record SweepRequest
     public CpuIsolation? Isolation { get; init; }
 
     /// <summary>The load kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
-    public double TailSeconds => Stacks && Target is null ? StackTailSeconds : 0;
+    public double TailSeconds => Stacks && (Target is null || TargetProcessId is not null) ? StackTailSeconds : 0;
 
     /// <summary>Long enough for a snapshot (its EventPipe session took 0.17 s median, 0.36 s at most, 0.44 s in all at most, over a standard sweep here) to run under the step's load.</summary>
     public const double StackTailSeconds = 1;

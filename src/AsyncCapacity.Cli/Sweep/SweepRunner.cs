@@ -52,7 +52,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
 
         await using IAppSource source = request.Target is { } target
-            ? await RunningTarget.CheckAsync(target, request.CooldownSeconds, cancellationToken)
+            ? await RunningTarget.CheckAsync(target, request.CooldownSeconds, request.TargetProcessId, request.ReadyPath, cancellationToken)
+            : request.App is { } userApp
+            ? await UserApps.PrepareAsync(userApp, request, _rawDirectory, _progress, cancellationToken)
             : await FreshApps.PrepareAsync(layout, request, _rawDirectory, _progress, cancellationToken);
         await using var cpu = new HostCpuSampler();
         var overhead = request.Baseline && source is FreshApps apps
@@ -188,6 +190,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["MODEL"] = request.Model.Name,
             ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
+            ["READY_PATH"] = request.ReadyPath ?? "/healthz",
             ["VARIANTS"] = variant,
             ["STEPS"] = Invariant(concurrency),
             ["WARMUP_SECONDS"] = Invariant(request.WarmupSeconds),

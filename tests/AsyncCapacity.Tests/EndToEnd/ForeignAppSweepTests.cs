@@ -1,0 +1,83 @@
+using System.CommandLine;
+using AsyncCapacity.Cli.Commands;
+using AsyncCapacity.Report.Results;
+using AsyncCapacity.Tests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.EndToEnd;
+
+/// <summary>Runs once `capacity sweep` takes declarations from files: the foreign app is swept with its own declaration.</summary>
+public sealed class ExperimentFileFactAttribute : FactAttribute
+{
+    public ExperimentFileFactAttribute()
+    {
+        if (!SweepCommand.Build().Command.Options.Any(o => o.Name == "--experiment-file"))
+        {
+            Skip = "Needs `capacity sweep --experiment-file` (issue 27's declarations), which this build does not have.";
+        }
+    }
+}
+
+/// <summary>
+/// An app that is not the lab's (tests/ForeignApp, namespace Contoso.Orders) swept as a user sweeps theirs: built from its
+/// project, started fresh per probe, its endpoints from its own declaration, with real k6; and refused, with its own
+/// words, when its command exits at start.
+/// </summary>
+[Trait("Category", "EndToEnd")]
+public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
+{
+    private static readonly string ForeignApp = Path.Combine(Repository.Root, "tests", "ForeignApp");
+    private readonly string _output = Directory.CreateTempSubdirectory("capacity-foreign-").FullName;
+
+    [ExperimentFileFact]
+    public async Task The_blocking_lookup_has_a_knee_below_the_awaited_one_and_the_runtime_says_why_in_the_apps_own_frames()
+    {
+        // Act
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(15),
+            "sweep", "--app-project", Path.Combine(ForeignApp, "ForeignApp.csproj"), "--app-ready", "/healthz",
+            "--experiment-file", Path.Combine(ForeignApp, "orders.json"),
+            "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--repeats", "1", "--out", _output);
+
+        // Assert: the run, with the foreign app's own pair
+        Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
+        var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
+        var orders = Assert.Single(document.Experiments);
+        Assert.Equal("orders", orders.Name);
+        Assert.Contains("your app `", document.Run.Target, StringComparison.Ordinal);
+        Assert.Contains("ForeignApp.dll` (built from", document.Run.Target, StringComparison.Ordinal);
+
+        // Assert: the blocking variant's knee is measured (met below, missed above), below the awaited variant's
+        var blocking = orders.Variants.Single(v => v.Name == "blocking");
+        var awaited = orders.Variants.Single(v => v.Name == "awaited");
+        Assert.True(blocking.Capacity is { MissedAt: not null }, $"blocking: {blocking.Capacity}; {orders.Verdict}");
+        Assert.True(awaited.Capacity?.Concurrency > blocking.Capacity.Concurrency, orders.Verdict);
+        Assert.NotNull(blocking.Prediction);
+
+        // Assert: why, read from outside the process: the pool added threads because its threads blocked on a Task, and the
+        // stacks name the app's own blocking handler
+        Assert.Contains(blocking.Steps, s => s.Adjustments?.ContainsKey(PoolAdjustmentReasons.CooperativeBlocking) == true);
+        Assert.Contains(blocking.Steps, s => s.Waits?.Groups.Any(g => g.Pool
+            && g.AppFrame.StartsWith("Contoso.Orders.", StringComparison.Ordinal)
+            && g.AppFrame.Contains("OrderEndpoints.Blocking", StringComparison.Ordinal)) == true);
+        Assert.Contains("Contoso.Orders", await File.ReadAllTextAsync(Path.Combine(_output, "index.html")), StringComparison.Ordinal);
+        Assert.Empty(Processes.WithCommandLine("ForeignApp.dll"));
+    }
+
+    [Fact]
+    public async Task A_command_that_exits_at_start_fails_the_sweep_with_exit_code_2_its_output_and_nothing_left_running()
+    {
+        // Act
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(2),
+            "sweep", "--app", "sh -c \"echo 'Orders: no connection string named Orders' >&2; exit 3\"", "-e", "sleep",
+            "--profile", "quick", "--out", _output);
+
+        // Assert
+        Assert.Equal(2, exitCode);
+        Assert.Contains("error: Your app `sh -c \"echo 'Orders: no connection string named Orders' >&2; exit 3\"` exited at start "
+            + "(code 3).", console, StringComparison.Ordinal);
+        Assert.Contains("Orders: no connection string named Orders", console, StringComparison.Ordinal);
+        Assert.Empty(Processes.WithCommandLine("no connection string named Orders"));
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
