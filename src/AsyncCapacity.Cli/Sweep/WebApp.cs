@@ -121,5 +121,5 @@ internal sealed class WebApp : IAsyncDisposable
     }
 
     /// <summary>The dotnet host that runs this tool when there is one (dotnet run sets DOTNET_HOST_PATH), else PATH's.</summary>
-    private static string DotnetHost() => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";
+    internal static string DotnetHost() => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";
 }

@@ -30,7 +30,8 @@ public sealed record RunInfo(
     Sla Sla,
     ConnectionLimits? Limits = null,
     InstrumentOverhead? Overhead = null,
-    CpuIsolation? CpuIsolation = null);
+    CpuIsolation? CpuIsolation = null,
+    string? Live = null);
 
 /// <summary>
 /// Disjoint CPU sets for the app (with its database) and for the load generator (`capacity sweep --isolate`): taskset's
