@@ -158,20 +158,48 @@ public sealed class ComposeFileTests
     [DockerComposeTheory]
     [InlineData("sqlserver", "explore")]
     [InlineData("postgres", "explore-postgres")]
-    public async Task Only_the_app_publishes_a_port_and_only_on_127_0_0_1(string profile, string explore)
+    public async Task Only_the_app_and_the_dashboards_UI_publish_a_port_and_only_on_127_0_0_1(string profile, string explore)
     {
         // Act
         var services = await ComposeConfig.ServicesAsync(profile, explore);
 
-        // Assert
+        // Assert: the dashboard's OTLP ports stay on compose's network
         var published = services.EnumerateObject()
             .Where(s => s.Value.TryGetProperty("ports", out var ports) && ports.GetArrayLength() > 0)
             .ToDictionary(s => s.Name, s => s.Value.GetProperty("ports").EnumerateArray().ToList());
-        var (name, ports) = Assert.Single(published);
-        Assert.StartsWith("app", name, StringComparison.Ordinal);
-        var port = Assert.Single(ports);
-        Assert.Equal("127.0.0.1", port.GetProperty("host_ip").GetString());
-        Assert.Equal(8080, port.GetProperty("target").GetInt32());
+        Assert.Equal(2, published.Count);
+        var app = published.Keys.Single(k => k.StartsWith("app", StringComparison.Ordinal));
+        foreach (var (name, target) in new[] { (app, 8080), ("dashboard", 18888) })
+        {
+            var port = Assert.Single(published[name]);
+            Assert.Equal("127.0.0.1", port.GetProperty("host_ip").GetString());
+            Assert.Equal(target, port.GetProperty("target").GetInt32());
+        }
+    }
+
+    [DockerComposeTheory]
+    [InlineData("sqlserver", "explore", "app")]
+    [InlineData("postgres", "explore-postgres", "app-postgres")]
+    [InlineData("postgres", "live", null)]
+    public async Task The_dashboard_is_the_official_image_without_login_and_the_app_to_explore_exports_to_it(
+        string profile, string withDashboard, string? app)
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile, withDashboard);
+        var standIn = await ComposeConfig.ServicesAsync([profile, withDashboard],
+            new() { ["ASPIRE_DASHBOARD_IMAGE"] = "local/dashboard:1" });
+
+        // Assert
+        Assert.Equal("mcr.microsoft.com/dotnet/aspire-dashboard:13.6", Image(services, "dashboard"));
+        Assert.Equal("local/dashboard:1", Image(standIn, "dashboard"));
+        Assert.Equal("true", EnvironmentOf(services, "dashboard")["ASPIRE_DASHBOARD_UNSECURED_ALLOW_ANONYMOUS"]);
+        Assert.Equal(("service_started", false), Dependency(services, "sweep", "dashboard"));
+        if (app is not null)
+        {
+            Assert.Equal("http://dashboard:18889", EnvironmentOf(services, app)["OTEL_EXPORTER_OTLP_ENDPOINT"]);
+            Assert.Equal("asynccapacity", EnvironmentOf(services, app)["OTEL_SERVICE_NAME"]);
+            Assert.Equal(("service_started", false), Dependency(services, app, "dashboard"));
+        }
     }
 
     [DockerComposeFact]
@@ -512,6 +540,33 @@ public sealed class ComposeSweepScriptTests
         Assert.Contains("; PostgreSQL given, pool 40", output, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("localhost", true)]
+    [InlineData("no-such-host.invalid", false)]
+    public async Task LIVE_on_sends_every_probe_to_the_dashboard_service_when_its_name_resolves(string host, bool resolves)
+    {
+        // Arrange: "localhost" stands for the dashboard service's name, which resolves on compose's network
+        var reports = Directory.CreateTempSubdirectory("compose-sweep-").FullName;
+
+        // Act: the plan names where the metrics go
+        var (exitCode, output, errors) = await RunAsync(new()
+        {
+            ["REPORTS_DIR"] = reports,
+            ["EXPERIMENTS"] = "sleep",
+            ["LIVE"] = "on",
+            ["DASHBOARD_HOST"] = host,
+            ["DRY_RUN"] = "true",
+        });
+
+        // Assert
+        Assert.True(exitCode == 0, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
+        const string Plan = "Live: every probe's app and k6 send their metrics over OTLP to http://localhost:18889/.";
+        Assert.Equal(resolves, output.Contains(Plan, StringComparison.Ordinal));
+        Assert.Contains(resolves
+            ? "sweep: live in the Aspire dashboard (service localhost): http://127.0.0.1:18888 on the host"
+            : "sweep: LIVE=on but no dashboard service answers by name: start it with --profile live", output, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task A_bad_knob_fails_with_the_CLI_s_message_and_exit_code_1()
     {
@@ -568,7 +623,8 @@ public sealed class ComposeSweepScriptTests
     {
         foreach (var name in new[] { "PROFILE", "EXPERIMENTS", "STEPS", "SET", "SLA_P95_MS", "SLA_ERROR_PERCENT", "WARMUP_SECONDS",
             "STEP_SECONDS", "COOLDOWN_SECONDS", "SEARCH", "REPORT_NAME", "REPORTS_OWNER", "DRY_RUN", "APP_URL", "POSTGRES_CONNECTION_STRING",
-            "SQLSERVER_CONNECTION_STRING", "POSTGRES_HOST", "SQLSERVER_HOST", "DB_MAX_POOL_SIZE", "MIN_WORKER_THREADS" })
+            "SQLSERVER_CONNECTION_STRING", "POSTGRES_HOST", "SQLSERVER_HOST", "DB_MAX_POOL_SIZE", "MIN_WORKER_THREADS", "LIVE",
+            "DASHBOARD_HOST", "DASHBOARD_PORT" })
         {
             environment.TryAdd(name, null);
         }
@@ -674,7 +730,8 @@ internal static class ComposeConfig
         "COMPOSE_PROFILES", "COMPOSE_FILE", "COMPOSE_PROJECT_NAME", "COMPOSE_ENV_FILES", "MSSQL_SA_PASSWORD", "POSTGRES_PASSWORD",
         "PROFILE", "EXPERIMENTS", "STEPS", "WARMUP_SECONDS", "STEP_SECONDS", "COOLDOWN_SECONDS", "SLA_P95_MS", "SLA_ERROR_PERCENT",
         "SET", "SEARCH", "MIN_WORKER_THREADS", "DB_MAX_POOL_SIZE", "APP_PORT", "APP_URL", "SWEEP_CPUS", "REPORT_NAME", "REPORTS_OWNER",
-        "DOTNET_SDK_IMAGE", "DOTNET_ASPNET_IMAGE", "K6_IMAGE", "POSTGRES_IMAGE", "MSSQL_IMAGE",
+        "DOTNET_SDK_IMAGE", "DOTNET_ASPNET_IMAGE", "K6_IMAGE", "POSTGRES_IMAGE", "MSSQL_IMAGE", "ASPIRE_DASHBOARD_IMAGE", "DASHBOARD_PORT",
+        "LIVE",
     ];
 
     public static Task<JsonElement> ServicesAsync(string? profile, string? also = null) =>
