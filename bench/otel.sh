@@ -83,4 +83,8 @@ off = statistics.median(float(r) for s, r in rows if s == "off")
 on = statistics.median(float(r) for s, r in rows if s == "on")
 print(f"/hello, k6 {clients} clients, {duration} s × {rounds} alternating rounds per side (medians):")
 print(f"  export off {off:,.0f} req/s · export on (OTLP every 1 s) {on:,.0f} req/s · on ÷ off = {on / off:.2f}×")
+# Each round's pair (off, then on) drifts together on a shared machine: the median of the pairs' ratios says the same
+# more steadily.
+pairs = [float(b[1]) / float(a[1]) for a, b in zip(rows[0::2], rows[1::2])]
+print(f"  each round's on ÷ off: {', '.join(f'{p:.2f}×' for p in pairs)} (median {statistics.median(pairs):.2f}×)")
 PY
