@@ -171,9 +171,10 @@ internal static class SweepOptions
     public static Option<LiveChoice?> Live() => new("--live")
     {
         Description = "Watch the sweep live: start the Aspire dashboard (from its NuGet package) on loopback, print its URL and send it "
-            + "every probe's metrics (the app's runtime, ASP.NET Core and Kestrel meters; k6's), each probe tagged with its experiment, "
-            + "variant, load and number. --live keep leaves it up after the sweep; --live URL sends to an OTLP endpoint you run instead "
-            + "(gRPC; http/protobuf when OTEL_EXPORTER_OTLP_PROTOCOL says so).",
+            + "every probe's metrics (the app's runtime, ASP.NET Core, Kestrel and lab meters; k6's), each probe tagged with its "
+            + "experiment, variant, load and number. --live keep leaves it up after the sweep; --live URL sends to an OTLP endpoint "
+            + "you run instead (gRPC; http/protobuf when OTEL_EXPORTER_OTLP_PROTOCOL says so).",
+        HelpName = "keep|URL",
         Arity = ArgumentArity.ZeroOrOne,
         CustomParser = result => result.Tokens.Count == 0
             ? LiveChoice.Parse(null)

@@ -29,7 +29,7 @@ internal static class SweepPlan
         {
             text.AppendLine(live.Endpoint is { } endpoint
                 ? $"Live: every probe's app and k6 send their metrics over OTLP to {endpoint}."
-                : $"Live: the Aspire dashboard, started on loopback (its URL printed first){(live.Keep ? " and left up afterwards" : "")}.");
+                : $"Live: the Aspire dashboard, started on loopback (its URL printed first){(live.Keep ? ", left up afterwards" : "")}.");
         }
 
         if (request.MinWorkerThreads is { } minThreads)
