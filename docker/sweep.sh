@@ -44,6 +44,15 @@ for setting in $(printf '%s' "${SET:-}" | tr ',' ' '); do set -- "$@" --set "$se
 [ -n "${SEARCH:-}" ] && set -- "$@" --search "$SEARCH"
 # REPEATS: runs at each end of a searched knee, for all experiments or per experiment, space-separated (1 sleep=3).
 for repeats in ${REPEATS:-}; do set -- "$@" --repeats "$repeats"; done
+# LIVE=on: every probe's app and k6 send their metrics to the dashboard service (`--profile live` starts it), if it resolves.
+if [ "${LIVE:-}" = on ]; then
+  if getent hosts "${DASHBOARD_HOST:-dashboard}" >/dev/null 2>&1; then
+    echo "sweep: live in the Aspire dashboard (service ${DASHBOARD_HOST:-dashboard}): http://127.0.0.1:${DASHBOARD_PORT:-18888} on the host"
+    set -- "$@" --live "http://${DASHBOARD_HOST:-dashboard}:18889"
+  else
+    echo "sweep: LIVE=on but no dashboard service answers by name: start it with --profile live; the sweep runs without the live view"
+  fi
+fi
 [ "${DRY_RUN:-false}" = true ] && set -- "$@" --dry-run
 
 # The CLI runs in the background so that this shell (the container's first process, which ignores signals it does not

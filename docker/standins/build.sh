@@ -8,12 +8,16 @@
 #   mcr.microsoft.com/dotnet/sdk:10.0       asynccapacity-standin/dotnet-sdk:10.0      the stand-in above + this machine's .NET SDK
 #   postgres:17                             asynccapacity-standin/postgres:17          the Debian root + Debian's postgresql-17 + entrypoint.sh
 #   grafana/k6:2.2.0                        asynccapacity-standin/k6:2.2.0             the k6 binary found as the lab finds it (K6_PATH, PATH, ../shared/tools/k6)
+#   mcr.microsoft.com/dotnet/aspire-dashboard:13.6
+#                                           asynccapacity-standin/aspire-dashboard:13.6
+#                                                     the Debian root + the dashboard's Native-AOT executable from NuGet (Aspire.Dashboard.Sdk.<rid>)
 #
 # SQL Server has no stand-in: its server is not a Debian package (the sqlserver profile needs the official image).
 #
 # Each keeps the contract of its official image that this project relies on (the .NET images: ASPNETCORE_HTTP_PORTS=8080,
 # user app with APP_UID=1654, ICU, bash; postgres: POSTGRES_PASSWORD, POSTGRES_DB, `postgres -c ...` arguments,
-# /var/lib/postgresql/data, pg_isready on PATH; k6: /usr/bin/k6). The names are this project's own, never an official one.
+# /var/lib/postgresql/data, pg_isready on PATH; k6: /usr/bin/k6; the dashboard: its UI on 18888, OTLP/gRPC on 18889 and
+# OTLP/HTTP on 18890 on every interface, ASPIRE_DASHBOARD_* settings). The names are this project's own, never an official one.
 #
 # Usage: docker/standins/build.sh [--rebuild]
 # It writes docker/standins/standins.env, the variables that point compose at the stand-ins:
@@ -30,6 +34,7 @@ aspnet=$prefix/dotnet-aspnet:10.0
 sdk=$prefix/dotnet-sdk:10.0
 postgres=$prefix/postgres:17
 k6image=$prefix/k6:2.2.0
+dashboard=$prefix/aspire-dashboard:13.6
 
 say() { printf 'standins: %s\n' "$*"; }
 have() { [ "$rebuild" = false ] && docker image inspect "$1" >/dev/null 2>&1; }
@@ -130,6 +135,37 @@ if have "$k6image"; then say "$k6image: already here"; else
   build "$k6image" "$work/k6"
 fi
 
+# 6. The Aspire dashboard: the same NuGet package the CLI's live view runs (tools/AspireDashboard restores it), its
+#    tools/ folder (a Native-AOT executable, no .NET runtime needed) on the Debian root.
+if have "$dashboard"; then say "$dashboard: already here"; else
+  project="$repo/tools/AspireDashboard/AspireDashboard.csproj"
+  dotnet restore "$project" --nologo -v q >"$work/dashboard-restore.log" 2>&1 || { tail -n 20 "$work/dashboard-restore.log" >&2; exit 2; }
+  # Where the restore put it: the packages folder, the package's id and its version, from project.assets.json.
+  tools=$(python3 -c '
+import json, os, sys
+assets = json.load(open(sys.argv[1]))
+folder = next(iter(assets["packageFolders"]))
+download = next(iter(assets["project"]["frameworks"].values()))["downloadDependencies"][0]
+version = download["version"].strip("[]").split(",")[0].strip()
+print(os.path.join(folder, download["name"].lower(), version, "tools"))' "$(dirname "$project")/obj/project.assets.json")
+  [ -x "$tools/Aspire.Dashboard" ] || { echo "standins: no Aspire.Dashboard in $tools" >&2; exit 2; }
+  say "$dashboard: $tools"
+  mkdir -p "$work/dashboard"
+  cp -a "$tools" "$work/dashboard/app"
+  cat >"$work/dashboard/Dockerfile" <<EOF
+FROM $base
+COPY app /app
+WORKDIR /app
+ENV HOME=/tmp ASPNETCORE_URLS=http://0.0.0.0:18888 ASPIRE_DASHBOARD_OTLP_ENDPOINT_URL=http://0.0.0.0:18889 ASPIRE_DASHBOARD_OTLP_HTTP_ENDPOINT_URL=http://0.0.0.0:18890
+EXPOSE 18888 18889 18890
+USER 1654
+ENTRYPOINT ["/app/Aspire.Dashboard"]
+LABEL org.opencontainers.image.description="Stand-in for mcr.microsoft.com/dotnet/aspire-dashboard, built by AsyncCapacity's docker/standins/build.sh"
+EOF
+  build "$dashboard" "$work/dashboard"
+  rm -rf "$work/dashboard"
+fi
+
 cat >"$here/standins.env" <<EOF
 # Written by docker/standins/build.sh: points docker-compose.yml at the stand-in images built on this machine.
 #   docker compose --env-file .env --env-file docker/standins/standins.env --profile postgres up --exit-code-from sweep
@@ -137,6 +173,7 @@ DOTNET_SDK_IMAGE=$sdk
 DOTNET_ASPNET_IMAGE=$aspnet
 K6_IMAGE=$k6image
 POSTGRES_IMAGE=$postgres
+ASPIRE_DASHBOARD_IMAGE=$dashboard
 EOF
 say "done; compose uses them with: --env-file .env --env-file docker/standins/standins.env"
 docker image ls --format '  {{.Repository}}:{{.Tag}}  {{.Size}}' | grep "^  $prefix/" || true

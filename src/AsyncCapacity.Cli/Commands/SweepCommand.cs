@@ -63,6 +63,7 @@ internal static class SweepCommand
         var repeats = SweepOptions.Repeats();
         var stacks = SweepOptions.Stacks();
         var isolate = SweepOptions.Isolate();
+        var live = SweepOptions.Live();
         var baseline = new Option<bool>("--baseline")
         {
             Description = "Measure the instrument first: the app's /hello against a minimal ASP.NET Core app (bench/MinimalApp), "
@@ -73,7 +74,11 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
+<<<<<<< HEAD
             search, repeats, stacks, isolate, app, appProject, appReady, targetPid,
+=======
+            search, repeats, stacks, isolate, live,
+>>>>>>> live
         };
 
         // Rules that span options: each names what to type instead.
@@ -244,6 +249,7 @@ internal static class SweepCommand
                 RepeatOverrides = parse.GetValue(repeats) ?? [],
                 Stacks = SweepOptions.IsOn(parse.GetValue(stacks)),
                 Isolation = targetUrl is null ? CpuIsolationChoice.Choose(parse.GetValue(isolate)) : null,
+                Live = parse.GetResult(live) is null ? null : parse.GetValue(live),
             };
         }
 

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Globalization;
+using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Report.Search;
 
@@ -209,6 +210,20 @@ internal static class SweepOptions
         "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
         + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts, or --target "
         + "with --target-pid [default: on].");
+
+    public static Option<LiveChoice?> Live() => new("--live")
+    {
+        Description = "Watch the sweep live: start the Aspire dashboard (from its NuGet package) on loopback, print its URL and send it "
+            + "every probe's metrics (the app's runtime, ASP.NET Core, Kestrel and lab meters; k6's), each probe tagged with its "
+            + "experiment, variant, load and number. --live keep leaves it up after the sweep; --live URL sends to an OTLP endpoint "
+            + "you run instead (gRPC; http/protobuf when OTEL_EXPORTER_OTLP_PROTOCOL says so).",
+        HelpName = "keep|URL",
+        Arity = ArgumentArity.ZeroOrOne,
+        CustomParser = result => result.Tokens.Count == 0
+            ? LiveChoice.Parse(null)
+            : LiveChoice.Parse(result.Tokens[0].Value)
+                ?? Error<LiveChoice?>(result, $"{LiveChoice.Usage}; got '{result.Tokens[0].Value}'."),
+    };
 
     /// <summary>Whether an on/off option's value is on.</summary>
     public static bool IsOn(string? value) => value is null or "on";

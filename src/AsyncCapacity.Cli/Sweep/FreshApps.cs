@@ -64,7 +64,13 @@ internal sealed class FreshApps : IAppSource
     public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken)
     {
         var timelineFile = Path.Combine(_logDirectory, $"{probe.Name}-timeline.jsonl");
-        var app = await WebApp.StartAsync(_layout, Environment(experiment, timelineFile), Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
+        var environment = Environment(experiment, timelineFile);
+        foreach (var (key, value) in probe.Telemetry ?? new Dictionary<string, string>())
+        {
+            environment[key] = value;
+        }
+
+        var app = await WebApp.StartAsync(_layout, environment, Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
             cancellationToken, tls: experiment.UsesTls(_request.Parameters[experiment.Id]), cpus: _request.Isolation?.AppCpus);
         return new FreshApp(app, timelineFile);
     }

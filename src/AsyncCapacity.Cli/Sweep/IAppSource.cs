@@ -24,7 +24,8 @@ internal interface IAppSource : IAsyncDisposable
 }
 
 /// <summary>One probe: one k6 run of one variant at one load, against one app. <c>Name</c> names its files: "sleep-sync-c50-r2".</summary>
-internal sealed record ProbeRun(string Name, string Variant, int Concurrency);
+/// <param name="Telemetry">The app's OTEL_* variables under --live (where to export, the probe's tags); null: no export.</param>
+internal sealed record ProbeRun(string Name, string Variant, int Concurrency, IReadOnlyDictionary<string, string>? Telemetry = null);
 
 /// <summary>The app a batch runs against.</summary>
 internal interface IRunningApp : IAsyncDisposable

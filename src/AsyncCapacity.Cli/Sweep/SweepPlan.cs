@@ -33,6 +33,13 @@ internal static class SweepPlan
         {
             text.AppendLine(CultureInfo.InvariantCulture, $"Thread stacks: taken in a {request.TailSeconds:0.#} s tail after each window, the load still on.");
         }
+        if (request.Live is { } live)
+        {
+            text.AppendLine(live.Endpoint is { } endpoint
+                ? $"Live: every probe's app and k6 send their metrics over OTLP to {endpoint}."
+                : $"Live: the Aspire dashboard, started on loopback (its URL printed first){(live.Keep ? ", left up afterwards" : "")}.");
+        }
+
         if (request.MinWorkerThreads is { } minThreads)
         {
             var how = request.App is null ? "--min-threads" : "--min-threads, by a startup hook";

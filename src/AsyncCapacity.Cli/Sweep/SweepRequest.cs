@@ -1,4 +1,5 @@
 using AsyncCapacity.Cli.Commands;
+using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Contracts.Gauges;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Results;
@@ -69,6 +70,9 @@ internal sealed record SweepRequest
 
     /// <summary>Take the app's thread stacks at the end of every probe's window (--stacks on), when the sweep started the app.</summary>
     public bool Stacks { get; init; } = true;
+
+    /// <summary>The live view (--live): the Aspire dashboard the sweep starts, or an OTLP endpoint; null: none.</summary>
+    public LiveChoice? Live { get; init; }
 
     /// <summary>CPU sets of their own for the app and k6 (--isolate); null when they share the machine.</summary>
     public CpuIsolation? Isolation { get; init; }

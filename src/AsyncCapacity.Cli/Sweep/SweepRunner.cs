@@ -1,5 +1,6 @@
 using System.Globalization;
 using AsyncCapacity.Cli.Diagnostics;
+using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Formatting;
@@ -30,6 +31,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         [.. request.Experiments.SelectMany(e => e.Variants.Select(_ => request.SearchPolicyFor(e).MaxProbes))], request.ProbeDuration, request.Model.StepUnit);
 
     private RuntimeReport? _app;
+    private LiveTelemetry? _live;
     private bool _anyProbe;
 
     public async Task RunAsync(CancellationToken cancellationToken)
@@ -37,6 +39,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var startedAt = DateTimeOffset.UtcNow;
         Directory.CreateDirectory(_rawDirectory);
         var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
+        await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
+        _live = live.Telemetry;
         _progress.Info(
             $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", request.StepsFor(e))})"))} {request.Model.StepUnit}, "
             + (request.Search ? "then each variant's knee searched" : "the grid only (--search off)")
@@ -72,7 +76,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             request.AppSettings.Count > 0 ? request.AppSettings : null);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead,
-            request.Isolation);
+            request.Isolation, _live?.Description);
         var document = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in document.Experiments)
@@ -90,6 +94,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
 
         _progress.Info($"Report: {html} (took {_progress.Elapsed.TotalMinutes:0.#} min)");
+        live.Finish(_progress);
     }
 
     /// <summary>Every variant's search, one probe at a time, then the experiment's results.</summary>
@@ -119,7 +124,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             {
                 _progress.ProbeStarting(experiment.Id, variant.Name, probe);
                 var run = outcomes.Count(o => o.Concurrency == probe.Concurrency) + 1;
-                var step = await RunProbeAsync(source, experiment, variant, probe, run, terms, k6, cpu, checkRoutes: steps.Count == 0, cancellationToken);
+                var step = await RunProbeAsync(source, experiment, variant, probe, (run, outcomes.Count + 1), terms, k6, cpu,
+                    checkRoutes: steps.Count == 0, cancellationToken);
                 steps.Add(step);
                 outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla, probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
             }
@@ -133,8 +139,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
     /// <summary>One probe: a fresh app (or the target after its cool-down), k6 at one load, the stacks after its window, the analysis.</summary>
     private async Task<AnalysedStep> RunProbeAsync(
-        IAppSource source, Experiment experiment, Variant variant, NextProbe probe, int run, ExperimentTerms terms, K6Tool k6, HostCpuSampler cpu,
-        bool checkRoutes, CancellationToken cancellationToken)
+        IAppSource source, Experiment experiment, Variant variant, NextProbe probe, (int Run, int Number) at, ExperimentTerms terms,
+        K6Tool k6, HostCpuSampler cpu, bool checkRoutes, CancellationToken cancellationToken)
     {
         if (_anyProbe && source.CooldownSeconds > 0)
         {
@@ -142,11 +148,14 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
 
         _anyProbe = true;
+        var run = at.Run;
         var name = string.Create(CultureInfo.InvariantCulture, $"{experiment.Id}-{variant.Name}-c{probe.Concurrency}-r{run}");
+        var tags = new ProbeTags(experiment.Id, variant.Name, probe.Concurrency, at.Number, name);
         K6Summary summary;
         IReadOnlyList<RuntimeSample> timeline;
         StackSnapshot? stacks;
-        await using (var app = await source.StartAsync(experiment, new ProbeRun(name, variant.Name, probe.Concurrency), cancellationToken))
+        var probeRun = new ProbeRun(name, variant.Name, probe.Concurrency, _live?.AppEnvironment(tags));
+        await using (var app = await source.StartAsync(experiment, probeRun, cancellationToken))
         {
             _app = RunDescription.Merge(_app, await app.DescribeAsync(cancellationToken));
             if (checkRoutes)
@@ -154,7 +163,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 await ProbeAsync(experiment, new AppClient(app.Url), cancellationToken);
             }
 
-            (summary, stacks) = await RunK6Async(experiment, app, name, variant.Name, probe.Concurrency, k6, cpu, cancellationToken);
+            (summary, stacks) = await RunK6Async(experiment, app, tags, k6, cpu, cancellationToken);
             timeline = await app.FinishAsync(summary, cancellationToken);
         }
 
@@ -178,9 +187,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     }
 
     private async Task<(K6Summary Summary, StackSnapshot? Stacks)> RunK6Async(
-        Experiment experiment, IRunningApp app, string name, string variant, int concurrency, K6Tool k6, HostCpuSampler cpu,
-        CancellationToken cancellationToken)
+        Experiment experiment, IRunningApp app, ProbeTags probe, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
+        var (name, variant, concurrency) = (probe.Name, probe.Variant, probe.Load);
         var baseUrl = app.LoadUrl;
         var resultsFile = Path.Combine(_rawDirectory, $"{name}-k6.json");
         var sla = request.SlaFor(experiment);
@@ -203,6 +212,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
             ["K6_NO_USAGE_REPORT"] = "true",
         };
+        foreach (var (key, value) in _live?.K6Environment(probe) ?? new Dictionary<string, string>())
+        {
+            environment[key] = value;
+        }
 
         var scenariosStart = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
         await using var process = k6.Run(layout, layout.SweepScript, environment, Path.Combine(_rawDirectory, $"{name}-k6.log"),

@@ -14,7 +14,8 @@ public sealed record RunFacts(
     SweepSettings Settings,
     Sla Sla,
     InstrumentOverhead? Overhead = null,
-    CpuIsolation? CpuIsolation = null);
+    CpuIsolation? CpuIsolation = null,
+    string? Live = null);
 
 /// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
 public sealed record HostFacts(string Machine, string Os, ConnectionLimits? Limits = null)
@@ -48,7 +49,8 @@ public static class RunDescription
         host.Limits is null && app?.ListenBacklog is null ? null
             : (host.Limits ?? new ConnectionLimits(null, null, null, null)) with { ListenBacklog = app?.ListenBacklog },
         run.Overhead,
-        run.CpuIsolation);
+        run.CpuIsolation,
+        run.Live);
 
     /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>

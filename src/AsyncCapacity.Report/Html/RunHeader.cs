@@ -33,6 +33,12 @@ internal static class RunHeader
             Fact(html, "Database", database);
         }
 
+        if (run.Live is { } live)
+        {
+            // The dashboard keeps its data in memory only: the report stays the record of the run.
+            Fact(html, "Watched live", live);
+        }
+
         Fact(html, "Profile", run.Profile);
         Fact(html, "Target", run.Target);
         Fact(html, "Isolation", run.Isolation);

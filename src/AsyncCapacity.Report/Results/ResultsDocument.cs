@@ -26,7 +26,8 @@ public sealed record RunInfo(
     Sla Sla,
     ConnectionLimits? Limits = null,
     InstrumentOverhead? Overhead = null,
-    CpuIsolation? CpuIsolation = null);
+    CpuIsolation? CpuIsolation = null,
+    string? Live = null);
 
 /// <summary>taskset's lists from `capacity sweep --isolate`; .NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
 public sealed record CpuIsolation(string AppCpus, string LoadGeneratorCpus, int AppCores, int LoadGeneratorCores, int MachineCores);

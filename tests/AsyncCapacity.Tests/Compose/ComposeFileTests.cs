@@ -155,20 +155,48 @@ public sealed class ComposeFileTests
     [DockerComposeTheory]
     [InlineData("sqlserver", "explore")]
     [InlineData("postgres", "explore-postgres")]
-    public async Task Only_the_app_publishes_a_port_and_only_on_127_0_0_1(string profile, string explore)
+    public async Task Only_the_app_and_the_dashboards_UI_publish_a_port_and_only_on_127_0_0_1(string profile, string explore)
     {
         // Act
         var services = await ComposeConfig.ServicesAsync(profile, explore);
 
-        // Assert
+        // Assert: the dashboard's OTLP ports stay on compose's network
         var published = services.EnumerateObject()
             .Where(s => s.Value.TryGetProperty("ports", out var ports) && ports.GetArrayLength() > 0)
             .ToDictionary(s => s.Name, s => s.Value.GetProperty("ports").EnumerateArray().ToList());
-        var (name, ports) = Assert.Single(published);
-        Assert.StartsWith("app", name, StringComparison.Ordinal);
-        var port = Assert.Single(ports);
-        Assert.Equal("127.0.0.1", port.GetProperty("host_ip").GetString());
-        Assert.Equal(8080, port.GetProperty("target").GetInt32());
+        Assert.Equal(2, published.Count);
+        var app = published.Keys.Single(k => k.StartsWith("app", StringComparison.Ordinal));
+        foreach (var (name, target) in new[] { (app, 8080), ("dashboard", 18888) })
+        {
+            var port = Assert.Single(published[name]);
+            Assert.Equal("127.0.0.1", port.GetProperty("host_ip").GetString());
+            Assert.Equal(target, port.GetProperty("target").GetInt32());
+        }
+    }
+
+    [DockerComposeTheory]
+    [InlineData("sqlserver", "explore", "app")]
+    [InlineData("postgres", "explore-postgres", "app-postgres")]
+    [InlineData("postgres", "live", null)]
+    public async Task The_dashboard_is_the_official_image_without_login_and_the_app_to_explore_exports_to_it(
+        string profile, string withDashboard, string? app)
+    {
+        // Act
+        var services = await ComposeConfig.ServicesAsync(profile, withDashboard);
+        var standIn = await ComposeConfig.ServicesAsync([profile, withDashboard],
+            new() { ["ASPIRE_DASHBOARD_IMAGE"] = "local/dashboard:1" });
+
+        // Assert
+        Assert.Equal("mcr.microsoft.com/dotnet/aspire-dashboard:13.6", Image(services, "dashboard"));
+        Assert.Equal("local/dashboard:1", Image(standIn, "dashboard"));
+        Assert.Equal("true", EnvironmentOf(services, "dashboard")["ASPIRE_DASHBOARD_UNSECURED_ALLOW_ANONYMOUS"]);
+        Assert.Equal(("service_started", false), Dependency(services, "sweep", "dashboard"));
+        if (app is not null)
+        {
+            Assert.Equal("http://dashboard:18889", EnvironmentOf(services, app)["OTEL_EXPORTER_OTLP_ENDPOINT"]);
+            Assert.Equal("asynccapacity", EnvironmentOf(services, app)["OTEL_SERVICE_NAME"]);
+            Assert.Equal(("service_started", false), Dependency(services, app, "dashboard"));
+        }
     }
 
     [DockerComposeFact]

@@ -1,0 +1,151 @@
+using System.Text.Json;
+using AsyncCapacity.Cli.Sweep;
+
+namespace AsyncCapacity.Cli.Live;
+
+/// <summary>
+/// The standalone Aspire dashboard (learn.microsoft.com/dotnet/aspire/fundamentals/dashboard/standalone), run from its
+/// NuGet package's Native-AOT executable on loopback ports picked here, with anonymous access (nothing leaves 127.0.0.1).
+/// </summary>
+internal sealed class AspireDashboard : IAsyncDisposable
+{
+    private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
+    private static readonly HttpClient Http = new() { Timeout = TimeSpan.FromSeconds(5) };
+    private readonly ChildProcess _process;
+    private bool _kept;
+
+    private AspireDashboard(ChildProcess process, Uri url, Uri otlpGrpc)
+    {
+        (_process, Url, OtlpGrpc) = (process, url, otlpGrpc);
+    }
+
+    public Uri Url { get; }
+
+    public Uri OtlpGrpc { get; }
+
+    public int ProcessId => _process.Id;
+
+    /// <summary>The dashboard's list of what reported (name, instance, whether it sent metrics).</summary>
+    public Uri ResourcesApi => new(Url, "/api/telemetry/resources");
+
+    /// <summary>Restores the package if needed, starts the dashboard and waits until it answers; a failure says why.</summary>
+    /// <param name="detachable">Whether it may outlive this process (--live keep): its output then goes to the log file directly.</param>
+    public static async Task<AspireDashboard> StartAsync(
+        RepositoryLayout layout, string logDirectory, bool detachable, CancellationToken cancellationToken)
+    {
+        var executable = await DashboardPackage.RestoreAsync(layout, logDirectory, cancellationToken);
+        var (url, grpc, http) = (Loopback(), Loopback(), Loopback());
+        var environment = new Dictionary<string, string>
+        {
+            ["ASPNETCORE_URLS"] = url.ToString(),
+            ["ASPIRE_DASHBOARD_OTLP_ENDPOINT_URL"] = grpc.ToString(),
+            ["ASPIRE_DASHBOARD_OTLP_HTTP_ENDPOINT_URL"] = http.ToString(),
+            ["ASPIRE_DASHBOARD_UNSECURED_ALLOW_ANONYMOUS"] = "true",
+        };
+        var logPath = Path.Combine(logDirectory, "aspire-dashboard.log");
+
+        // A detached dashboard writes to its file, not to this process's pipes, which close when the sweep ends.
+        var process = detachable && !OperatingSystem.IsWindows()
+            ? ChildProcess.Start("/bin/sh", ["-c", "exec \"$0\" >>\"$1\" 2>&1", executable, logPath],
+                Path.GetDirectoryName(executable)!, environment, logPath)
+            : ChildProcess.Start(executable, [], Path.GetDirectoryName(executable)!, environment, logPath);
+        var dashboard = new AspireDashboard(process, url, grpc);
+        try
+        {
+            await dashboard.WaitReadyAsync(logPath, cancellationToken);
+            return dashboard;
+        }
+        catch
+        {
+            await dashboard.DisposeAsync();
+            throw;
+        }
+    }
+
+    /// <summary>Leaves it running after this process ends (--live keep).</summary>
+    public void Keep() => _kept = true;
+
+    public ValueTask DisposeAsync() => _kept ? ValueTask.CompletedTask : _process.DisposeAsync();
+
+    private async Task WaitReadyAsync(string logPath, CancellationToken cancellationToken)
+    {
+        var deadline = DateTime.UtcNow + StartTimeout;
+        while (true)
+        {
+            if (_process.HasExited)
+            {
+                throw new HarnessException($"the Aspire dashboard exited at start; see {logPath}:{Environment.NewLine}{Tail(logPath)}");
+            }
+
+            try
+            {
+                using var response = await Http.GetAsync(ResourcesApi, cancellationToken);
+                if (response.IsSuccessStatusCode)
+                {
+                    return;
+                }
+            }
+            catch (HttpRequestException)
+            {
+                // Not listening yet.
+            }
+            catch (TaskCanceledException) when (!cancellationToken.IsCancellationRequested)
+            {
+                // Slow to answer: asked again below.
+            }
+
+            if (DateTime.UtcNow > deadline)
+            {
+                throw new HarnessException(
+                    $"the Aspire dashboard did not answer on {Url} within {StartTimeout.TotalSeconds:0} s; see {logPath}");
+            }
+
+            await Task.Delay(200, cancellationToken);
+        }
+    }
+
+    private static Uri Loopback() => new($"http://127.0.0.1:{LoopbackPort.Free()}");
+
+    private static string Tail(string path) => File.Exists(path) ? string.Join(Environment.NewLine, File.ReadLines(path).TakeLast(10)) : "";
+}
+
+/// <summary>
+/// The dashboard's package, restored by tools/AspireDashboard (a PackageDownload of Aspire.Dashboard.Sdk.&lt;rid&gt;) and
+/// found where the restore says it put it: the packages folder and version in its project.assets.json.
+/// </summary>
+internal static class DashboardPackage
+{
+    public static async Task<string> RestoreAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
+    {
+        var project = Path.Combine(layout.Root, "tools", "AspireDashboard", "AspireDashboard.csproj");
+        if (!File.Exists(project))
+        {
+            throw new HarnessException(
+                $"{project} is not here (the sweep image has no sources): give --live the URL of an OTLP endpoint instead");
+        }
+
+        await using (var restore = ChildProcess.Start(WebApp.DotnetHost(), ["restore", project, "--nologo", "-v", "q"], layout.Root,
+            new Dictionary<string, string>(), Path.Combine(logDirectory, "aspire-dashboard-restore.log")))
+        {
+            var exitCode = await restore.WaitForExitAsync(cancellationToken);
+            if (exitCode != 0)
+            {
+                throw new HarnessException($"restoring the Aspire dashboard's package failed (dotnet restore exit {exitCode}); "
+                    + $"see {restore.LogPath}:{Environment.NewLine}{restore.Tail()}");
+            }
+        }
+
+        var assets = Path.Combine(Path.GetDirectoryName(project)!, "obj", "project.assets.json");
+        using var document = JsonDocument.Parse(await File.ReadAllTextAsync(assets, cancellationToken));
+        var folder = document.RootElement.GetProperty("packageFolders").EnumerateObject().First().Name;
+        var download = document.RootElement.GetProperty("project").GetProperty("frameworks").EnumerateObject().First().Value
+            .GetProperty("downloadDependencies").EnumerateArray().First();
+        var id = download.GetProperty("name").GetString()!;
+        var version = download.GetProperty("version").GetString()!.Trim('[', ']').Split(',')[0].Trim();
+        var name = OperatingSystem.IsWindows() ? "Aspire.Dashboard.exe" : "Aspire.Dashboard";
+        var executable = Path.Combine(folder, id.ToLowerInvariant(), version, "tools", name);
+        return File.Exists(executable)
+            ? executable
+            : throw new HarnessException($"the restore of {id} {version} left no {executable}");
+    }
+}

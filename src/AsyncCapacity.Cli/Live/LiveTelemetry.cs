@@ -1,0 +1,53 @@
+namespace AsyncCapacity.Cli.Live;
+
+/// <summary>
+/// Where every probe's app and k6 send their metrics over OTLP, and the environment that says so to each: the standard
+/// OTEL_* variables for the app, k6's own K6_OTEL_* for its built-in opentelemetry output.
+/// </summary>
+/// <param name="Endpoint">The OTLP receiver: gRPC unless <paramref name="Protocol"/> is http/protobuf.</param>
+/// <param name="Dashboard">The dashboard's UI when the sweep started one; null for an endpoint of the user's.</param>
+internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboard)
+{
+    public const string AppServiceName = "asynccapacity";
+    public const string K6ServiceName = "k6";
+
+    /// <summary>The app exports every second, so the pool's growth (a thread or two per second) shows as it happens.</summary>
+    private const string ExportIntervalMs = "1000";
+
+    /// <summary>An endpoint of the user's, in the protocol OTEL_EXPORTER_OTLP_PROTOCOL names (the .NET SDK's default: grpc).</summary>
+    public static LiveTelemetry External(Uri endpoint) => new(endpoint,
+        Environment.GetEnvironmentVariable("OTEL_EXPORTER_OTLP_PROTOCOL") is "http/protobuf" ? "http/protobuf" : "grpc", null);
+
+    /// <summary>What the report's header and the CLI say of it.</summary>
+    public string Description => Dashboard is { } ui
+        ? $"the Aspire dashboard at {ui} (OTLP {Endpoint}): every probe's app and k6, one instance each; it keeps them in memory only"
+        : $"OTLP ({Protocol}) to {Endpoint}: every probe's app and k6, one instance each";
+
+    public IReadOnlyDictionary<string, string> AppEnvironment(ProbeTags probe) => new Dictionary<string, string>
+    {
+        ["OTEL_EXPORTER_OTLP_ENDPOINT"] = Endpoint.ToString().TrimEnd('/'),
+        ["OTEL_EXPORTER_OTLP_PROTOCOL"] = Protocol,
+        ["OTEL_SERVICE_NAME"] = AppServiceName,
+        ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
+        ["OTEL_METRIC_EXPORT_INTERVAL"] = ExportIntervalMs,
+    };
+
+    /// <summary>k6's own output (https://grafana.com/docs/k6/latest/results-output/real-time/opentelemetry/); its Go SDK also reads
+    /// OTEL_RESOURCE_ATTRIBUTES, so k6's resource carries the probe's tags too.</summary>
+    public IReadOnlyDictionary<string, string> K6Environment(ProbeTags probe)
+    {
+        var http = Protocol == "http/protobuf";
+        var insecure = Endpoint.Scheme == "http" ? "true" : "false";
+        return new Dictionary<string, string>
+        {
+            ["K6_OUT"] = "opentelemetry",
+            ["K6_OTEL_EXPORTER_PROTOCOL"] = Protocol,
+            [http ? "K6_OTEL_HTTP_EXPORTER_ENDPOINT" : "K6_OTEL_GRPC_EXPORTER_ENDPOINT"] = Endpoint.Authority,
+            [http ? "K6_OTEL_HTTP_EXPORTER_INSECURE" : "K6_OTEL_GRPC_EXPORTER_INSECURE"] = insecure,
+            ["K6_OTEL_SERVICE_NAME"] = K6ServiceName,
+            ["K6_OTEL_EXPORT_INTERVAL"] = "1s",
+            ["K6_OTEL_FLUSH_INTERVAL"] = "1s",
+            ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
+        };
+    }
+}

@@ -1,0 +1,100 @@
+using System.Diagnostics;
+using System.Net.Http.Json;
+using System.Text.RegularExpressions;
+using AsyncCapacity.Tests.Infrastructure;
+using Microsoft.Playwright;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.Live;
+
+/// <summary>
+/// `capacity sweep --live keep` against the real Aspire dashboard (its NuGet executable, started by the sweep on loopback):
+/// every probe's app and k6 report to it, and its metrics page draws the app's thread count in headless Chromium.
+/// </summary>
+[Trait("Category", "EndToEnd")]
+public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
+{
+    private static readonly string[] ShownOnThePage =
+        ["System.Runtime", "Microsoft.AspNetCore.Hosting", "Microsoft.AspNetCore.Server.Kestrel", "dotnet.thread_pool.thread.count"];
+
+    private static readonly HttpClient Http = new() { Timeout = TimeSpan.FromSeconds(10) };
+    private readonly string _output = Directory.CreateTempSubdirectory("capacity-live-").FullName;
+    private int? _dashboardProcess;
+
+    [Fact]
+    public async Task A_live_sweep_sends_every_probes_app_and_k6_to_the_dashboard_whose_metrics_page_draws_the_thread_count()
+    {
+        // Act: 8 clients on Thread.Sleep(500) with a pool of 2 threads: the pool grows during the window
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(10),
+            "sweep", "-e", "sleep:sync", "--profile", "quick", "--warmup", "1", "--step-seconds", "4", "--steps", "2,8",
+            "--search", "off", "--stacks", "off", "--live", "keep", "--out", _output);
+
+        // Assert: the dashboard's URL comes first, the sweep ends well and leaves the dashboard up, saying how to stop it
+        Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
+        var kept = KeptLine().Match(console);
+        Assert.True(kept.Success, console);
+        _dashboardProcess = int.Parse(kept.Groups["pid"].Value, System.Globalization.CultureInfo.InvariantCulture);
+        var dashboard = new Uri(kept.Groups["url"].Value);
+        Assert.StartsWith($"Live: starting the Aspire dashboard", console, StringComparison.Ordinal);
+        Assert.InRange(console.IndexOf($"Live: open {dashboard}", StringComparison.Ordinal), 0,
+            console.IndexOf("Sweeping sleep", StringComparison.Ordinal));
+        Assert.Equal("127.0.0.1", dashboard.Host);
+        var report = await File.ReadAllTextAsync(Path.Combine(_output, "index.html"));
+        Assert.Contains($"the Aspire dashboard at {dashboard}", report, StringComparison.Ordinal);
+
+        // Assert: one resource per probe for the app and for k6, each with metrics
+        var resources = await Http.GetFromJsonAsync<Resource[]>(new Uri(dashboard, "/api/telemetry/resources"));
+        foreach (var probe in (string[])["sleep-sync-c2-r1", "sleep-sync-c8-r1"])
+        {
+            Assert.Contains(resources!, r => r is { Name: "asynccapacity", HasMetrics: true } && r.InstanceId == probe);
+            Assert.Contains(resources!, r => r is { Name: "k6", HasMetrics: true } && r.InstanceId == probe);
+        }
+
+        // Assert: the metrics page of the 8-client probe's app lists the runtime's, ASP.NET Core's and Kestrel's meters and
+        // draws the thread count (a plotted line with points), as a user opening it would see it
+        var (playwright, browser) = await Chromium.LaunchAsync();
+        using (playwright)
+        {
+            await using var _ = browser;
+            var page = await browser.NewPageAsync(
+                new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 900 } });
+            await page.GotoAsync(new Uri(dashboard, "/metrics/resource/asynccapacity-sleep-sync-c8-r1"
+                + "?meter=System.Runtime&instrument=dotnet.thread_pool.thread.count&duration=1&view=Graph").ToString());
+            var line = page.Locator(".js-plotly-plot .scatterlayer path.js-line").First;
+            await line.WaitForAsync(new LocatorWaitForOptions { Timeout = 30_000 });
+            await page.WaitForTimeoutAsync(1000);
+            var path = await line.GetAttributeAsync("d") ?? "";
+            var body = await page.Locator("body").InnerTextAsync();
+            var screenshot = Path.Combine(AppContext.BaseDirectory, "live", "dashboard-thread-count.png");
+            Directory.CreateDirectory(Path.GetDirectoryName(screenshot)!);
+            await page.ScreenshotAsync(new PageScreenshotOptions { Path = screenshot });
+            log.WriteLine($"screenshot: {screenshot}");
+
+            Assert.True(path.Count(c => c == 'L') >= 2, $"the thread-count line has too few points: '{path}'");
+            Assert.All(ShownOnThePage, name => Assert.Contains(name, body, StringComparison.Ordinal));
+        }
+    }
+
+    public void Dispose()
+    {
+        if (_dashboardProcess is { } pid)
+        {
+            try
+            {
+                using var process = Process.GetProcessById(pid);
+                process.Kill();
+            }
+            catch (ArgumentException)
+            {
+                // Already gone.
+            }
+        }
+
+        Directory.Delete(_output, recursive: true);
+    }
+
+    [GeneratedRegex(@"the Aspire dashboard stays up at (?<url>\S+) \(process (?<pid>\d+);")]
+    private static partial Regex KeptLine();
+
+    private sealed record Resource(string Name, string InstanceId, bool HasMetrics);
+}
