@@ -74,11 +74,7 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
-<<<<<<< HEAD
-            search, repeats, stacks, isolate, app, appProject, appReady, targetPid,
-=======
-            search, repeats, stacks, isolate, live,
->>>>>>> live
+            search, repeats, stacks, isolate, app, appProject, appReady, targetPid, live,
         };
 
         // Rules that span options: each names what to type instead.
