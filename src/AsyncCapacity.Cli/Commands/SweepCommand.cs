@@ -32,6 +32,7 @@ internal static class SweepCommand
     internal static (Command Command, Func<ParseResult, SweepRequest> Request) Build()
     {
         var experiments = SweepOptions.Experiments();
+        var experimentFiles = SweepOptions.ExperimentFile();
         var profile = SweepOptions.Profile();
         var target = SweepOptions.Target();
         var output = new Option<string?>("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
@@ -67,7 +68,7 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
-            search, repeats, stacks, isolate,
+            search, repeats, stacks, isolate, experimentFiles,
         };
 
         // Rules that span options: each names what to type instead.
@@ -119,7 +120,7 @@ internal static class SweepCommand
                 result.AddError($"--db-provider {provider} needs --db-connection-string: the sweep can start only a private PostgreSQL.");
             }
 
-            var chosen = Chosen(Valid(result, experiments));
+            var chosen = Chosen(Valid(result, experiments), SweepOptions.FromFiles(result));
             var open = Valid(result, model)?.IsOpen == true;
             var givenRates = Valid(result, rates) ?? [];
             if (!open && givenRates.Length > 0)
@@ -161,7 +162,7 @@ internal static class SweepCommand
 
         SweepRequest Request(ParseResult parse)
         {
-            var chosen = Chosen(parse.GetValue(experiments));
+            var chosen = Chosen(parse.GetValue(experiments), parse.GetValue(experimentFiles) ?? []);
             var sweepProfile = SweepProfile.Find(parse.GetValue(profile)!);
             var targetUrl = parse.GetValue(target);
             var settings = parse.GetValue(set) ?? [];
@@ -214,6 +215,7 @@ internal static class SweepCommand
         }
     }
 
-    private static IReadOnlyList<Experiment> Chosen(Experiment[]? experiments) =>
-        experiments is { Length: > 0 } ? experiments : ExperimentCatalog.All;
+    /// <summary>-e's experiments; else a user's files' (the lab's own need the lab's app); else the lab's.</summary>
+    private static IReadOnlyList<Experiment> Chosen(Experiment[]? experiments, IReadOnlyList<Experiment> files) =>
+        experiments is { Length: > 0 } ? experiments : files.Count > 0 ? files : ExperimentCatalog.All;
 }

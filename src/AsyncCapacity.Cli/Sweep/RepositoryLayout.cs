@@ -14,6 +14,9 @@ internal sealed record RepositoryLayout(string Root)
     /// <summary>The one k6 script: it sweeps the experiment named by EXPERIMENT, as experiments/&lt;id&gt;.json declares it.</summary>
     public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
 
+    /// <summary>The declaration k6 sweeps: a user's file (--experiment-file), or the lab's own in experiments/.</summary>
+    public string DeclarationOf(Experiment experiment) => experiment.Source ?? Path.Combine(Root, "experiments", $"{experiment.Id}.json");
+
     /// <summary>The instrument's baseline (`sweep --baseline`): /hello under a fixed load, written to a small results file.</summary>
     public string BaselineScript => Path.Combine(Root, "k6-scripts", "baseline.js");
 

@@ -180,6 +180,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var environment = new Dictionary<string, string>
         {
             ["EXPERIMENT"] = experiment.Id,
+            ["DECLARATION"] = layout.DeclarationOf(experiment),
             ["MODEL"] = request.Model.Name,
             ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),

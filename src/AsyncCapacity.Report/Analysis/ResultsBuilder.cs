@@ -43,6 +43,7 @@ public static class ResultsBuilder
             [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })], capacity, timeline)
         {
             NoCapacityBecause = none,
+            Holds = declared?.Holds,
         };
     }
 }

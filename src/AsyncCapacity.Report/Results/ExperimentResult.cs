@@ -43,6 +43,9 @@ public sealed record VariantResult(
     /// <summary>Why there is no capacity: "even 1 missed it in 3 of 3 runs"; null when there is one.</summary>
     public string? NoCapacityBecause { get; init; }
 
+    /// <summary>What its declaration says the variant holds (the laws' resources): kept, as a user's is in no catalog.</summary>
+    public IReadOnlyList<Hold>? Holds { get; init; }
+
     /// <summary>What the operational laws predicted for this variant and how the measurement compares; null when unknown (an undeclared experiment, no step measured).</summary>
     public Prediction? Prediction { get; init; }
 }
