@@ -10,7 +10,7 @@ import { summarize } from './summary.js';
 
 export function defineExperiment(declaration, values) {
   const kind = kindOf(declaration);
-  const config = { ...readConfig(declaration), sessions: kind.sessions, headers: declaration.headers || {} };
+  const config = { ...readConfig(declaration), sessions: kind.sessions, headers: declaration.headers || {}, declaration };
   const ready = readyPath();
   const parameters = declaration.parameters || [];
   const tlsParameter = parameters.find((p) => p.role === 'tls');

@@ -1,4 +1,6 @@
 using System.Text.Json;
+using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.K6;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Compose;
@@ -59,6 +61,14 @@ public sealed class K6DeclarationTests : IDisposable
         Assert.Equal([("sync", 1), ("sync", 2), ("async", 1), ("async", 2)],
             steps.Select(s => (s.GetProperty("variant").GetString()!, s.GetProperty("concurrency").GetInt32())));
         Assert.All(steps, s => Assert.True(s.GetProperty("requests").GetInt32() > 0 && s.GetProperty("failed").GetInt32() == 0, $"{s}"));
+
+        // capacity report of k6's file alone knows the declaration: its title, which side blocks, what it holds.
+        var report = StandaloneResults.From([K6SummaryReader.Parse(root.GetRawText(), "out.json")]);
+        var naps = Assert.Single(report.Experiments);
+        Assert.Equal("Naps", naps.Title);
+        var sync = naps.Variants.Single(v => v.Name == "sync");
+        Assert.True(sync.Blocking);
+        Assert.Equal([HeldResource.Threads], sync.Holds!.Select(h => h.Resource));
     }
 
     [Theory]
