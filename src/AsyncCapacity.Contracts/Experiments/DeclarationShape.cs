@@ -15,7 +15,7 @@ internal static class DeclarationShape
     private static readonly string[] Annotations = ["$schema", "$comment"];
 
     /// <summary>Lists a declaration may leave out, read as empty (audit declares no parameters).</summary>
-    private static readonly string[] EmptyWhenMissing = ["parameters"];
+    internal static readonly string[] EmptyWhenMissing = ["parameters"];
 
     public static void Check(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
     {

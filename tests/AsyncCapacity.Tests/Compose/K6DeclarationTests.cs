@@ -1,7 +1,13 @@
+using System.Collections.Concurrent;
 using System.Text.Json;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.K6;
+using AsyncCapacity.Tests.Contracts;
 using AsyncCapacity.Tests.Infrastructure;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
 
 namespace AsyncCapacity.Tests.Compose;
 
@@ -69,6 +75,42 @@ public sealed class K6DeclarationTests : IDisposable
         var sync = naps.Variants.Single(v => v.Name == "sync");
         Assert.True(sync.Blocking);
         Assert.Equal([HeldResource.Threads], sync.Holds!.Select(h => h.Resource));
+    }
+
+    [Fact]
+    public async Task k6_sends_the_declared_body_and_headers_to_an_app_with_none_of_the_labs_code()
+    {
+        // Arrange: an app of a few lines, which records what it is sent.
+        var seen = new ConcurrentQueue<(string Tenant, string Body)>();
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        await using var app = builder.Build();
+        app.MapPost("/orders/{kind}", async (HttpRequest request) =>
+        {
+            using var reader = new StreamReader(request.Body);
+            seen.Enqueue((request.Headers["X-Tenant"].ToString(), await reader.ReadToEndAsync(request.HttpContext.RequestAborted)));
+            return Results.Ok();
+        });
+        await app.StartAsync();
+        var path = Path.Combine(_folder.FullName, "orders.json");
+        await File.WriteAllTextAsync(path, ExperimentFilesTests.Orders);
+
+        // Act: READY_PATH is "/", which this app answers 404: an app that listens.
+        var (exitCode, output, errors) = await K6SweepScriptTests.RunAsync(_folder.FullName, new()
+        {
+            ["DECLARATION"] = path,
+            ["BASE_URL"] = app.Urls.First(),
+            ["STEPS"] = "1",
+        });
+        await app.StopAsync();
+
+        // Assert
+        Assert.True(exitCode is 0 or 99, $"k6 exited {exitCode}:\n{output}\n{errors}");
+        Assert.NotEmpty(seen);
+        Assert.All(seen, s => Assert.Equal("lab", s.Tenant));
+        Assert.All(seen, s => Assert.StartsWith(
+            "k6-", JsonDocument.Parse(s.Body).RootElement.GetProperty("customer").GetString(), StringComparison.Ordinal));
     }
 
     [Theory]
