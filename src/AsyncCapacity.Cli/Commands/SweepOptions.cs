@@ -256,7 +256,7 @@ internal static class SweepOptions
             if (declared.FirstOrDefault(e => e.Id.Equals(id, StringComparison.OrdinalIgnoreCase)) is not { } experiment)
             {
                 result.AddError($"Unknown experiment '{UserInput.Shown(id)}'. Available: {string.Join(", ", declared.Select(e => e.Id))} "
-                    + "(`capacity experiments` describes them).");
+                    + $"(`capacity experiments` describes them; one of your own: {ExperimentFileName} FILE).");
             }
             else if (variantName is null)
             {
