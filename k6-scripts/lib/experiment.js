@@ -16,19 +16,14 @@ export function defineExperiment(declaration, values) {
   const tlsParameter = parameters.find((p) => p.role === 'tls');
   const tls = tlsParameter !== undefined && values[tlsParameter.name] === 'true';
 
-  // Each VU builds its variants' URLs once.
-  let variants;
-  const variantsFor = () => {
-    if (variants) return variants;
-    const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
-    const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
-    variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
-      method: v.method,
-      route: v.route,
-      url: kind.url(config.baseUrl, fill(v.route), query, tls),
-    }]));
-    return variants;
-  };
+  // The variants' URLs, built once per VU: path parameters filled, query parameters in declared order.
+  const query = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]]));
+  const fill = (route) => route.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name]));
+  const variants = Object.fromEntries(declaration.variants.map((v) => [v.name, {
+    method: v.method,
+    route: v.route,
+    url: kind.url(config.baseUrl, fill(v.route), query, tls),
+  }]));
 
   return {
     config,
@@ -44,7 +39,7 @@ export function defineExperiment(declaration, values) {
     },
     // The values in declared order (resolveValues builds them so), so that every results file lists the parameters alike.
     handleSummary: (data) => summarize(data, config, values),
-    hit: (name) => kind.hit(config, name, variantsFor()[name], body(declaration.body), values),
+    hit: (name) => kind.hit(config, name, variants[name], body(declaration.body), values),
   };
 }
 
