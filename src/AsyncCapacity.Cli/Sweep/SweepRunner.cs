@@ -282,7 +282,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         foreach (var variant in experiment.Variants)
         {
             var route = experiment.PathAndQuery(variant, request.Parameters[experiment.Id]);
-            if (await client.ProbeAsync(variant.Method, route, ProbeBody(experiment), cancellationToken) is { } refusal)
+            if (await client.ProbeAsync(variant.Method, route, ProbeBody(experiment), cancellationToken, experiment.Headers) is { } refusal)
             {
                 throw new UsageException($"The app refused {variant.Method} {route}: {refusal}");
             }

@@ -113,6 +113,29 @@ public sealed class K6DeclarationTests : IDisposable
             "k6-", JsonDocument.Parse(s.Body).RootElement.GetProperty("customer").GetString(), StringComparison.Ordinal));
     }
 
+    [Fact]
+    public async Task The_sweeps_probe_before_the_load_sends_the_declared_headers_too()
+    {
+        // Arrange: an app that refuses a request without its tenant, as an API key would.
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        await using var app = builder.Build();
+        app.MapPost("/orders/{kind}", (HttpRequest request) => request.Headers["X-Tenant"] == "lab" ? Results.Ok() : Results.StatusCode(403));
+        await app.StartAsync();
+        var orders = ExperimentCatalog.Parse(ExperimentFilesTests.Orders, "orders.json");
+        var client = new AsyncCapacity.Cli.Sweep.AppClient(new Uri(app.Urls.First()));
+
+        // Act
+        var with = await client.ProbeAsync("POST", "/orders/sync", "{}", CancellationToken.None, orders.Headers);
+        var without = await client.ProbeAsync("POST", "/orders/sync", "{}", CancellationToken.None);
+        await app.StopAsync();
+
+        // Assert
+        Assert.Null(with);
+        Assert.StartsWith("403", without, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("ms=0", "SET: 'ms' must be a whole number from 1 to 50; got '0'.")]
     [InlineData("delay=3", "SET: naps declares no parameter 'delay'; it declares ms.")]
