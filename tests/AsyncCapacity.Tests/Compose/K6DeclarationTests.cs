@@ -121,7 +121,8 @@ public sealed class K6DeclarationTests : IDisposable
         builder.WebHost.UseUrls("http://127.0.0.1:0");
         builder.Logging.ClearProviders();
         await using var app = builder.Build();
-        app.MapPost("/orders/{kind}", (HttpRequest request) => request.Headers["X-Tenant"] == "lab" ? Results.Ok() : Results.StatusCode(403));
+        app.MapPost("/orders/{kind}", (HttpRequest request) =>
+            request.Headers["X-Tenant"] == "lab" ? Results.Ok() : Results.StatusCode(403));
         await app.StartAsync();
         var orders = ExperimentCatalog.Parse(ExperimentFilesTests.Orders, "orders.json");
         var client = new AsyncCapacity.Cli.Sweep.AppClient(new Uri(app.Urls.First()));
