@@ -88,7 +88,7 @@ for experiment in "$@"; do
   case $code in
     0) outcome="every step met the SLA" ;;
     99) outcome="some steps missed the SLA (k6 exit code 99: a finding of the sweep, not a failure)" ;;
-    *) fail "$experiment did not run to the end: k6 exited with code $code (107: a bad setting, 108: the target is not answering /healthz or refused a parameter; k6's message above says which)" ;;
+    *) fail "$experiment did not run to the end: k6 exited with code $code (107: a bad setting or a refused SET value, 108: the target is not answering READY_PATH; k6's message above says which)" ;;
   esac
   [ -f "$file" ] || fail "$experiment: k6 finished but wrote no $file"
   say "[$index/$count] $experiment done: $outcome"

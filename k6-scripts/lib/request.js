@@ -40,7 +40,8 @@ export function phaseOf(config) {
 // they are repeated here so the request's own tags read complete.
 export function measuredRequest(config, variant, method, url, body, name) {
   const tags = { experiment: config.experiment, variant, step: exec.scenario.name, name };
-  const headers = body ? { 'Content-Type': 'application/json' } : {};
+  // The declaration's headers (an API key, a tenant) go with every request, after the body's content type.
+  const headers = { ...(body ? { 'Content-Type': 'application/json' } : {}), ...config.headers };
   const res = http.request(method, url, body, { tags, headers, timeout: config.requestTimeout });
   check(res, { 'status is 200': (r) => r.status === 200 }, tags);
 

@@ -86,6 +86,8 @@ export function resultsDocument(data, config, parameters) {
     testRunDurationMs: finite(data.state && data.state.testRunDurationMs),
     sessions: config.sessions,
     steps: planSteps(config).map((step) => judgedStep(data, config, step, startedAtMs)),
+    // What was swept, as declared: `capacity report` reads a user's variants, holds and units from it, with no other file.
+    declaration: config.declaration,
   };
 }
 

@@ -10,14 +10,40 @@ internal static class ExperimentsCommand
     public static Command Create()
     {
         var json = new Option<bool>("--json") { Description = "Print the declarations as one JSON array, for scripts." };
+        var files = SweepOptions.ExperimentFile();
+        var create = new Option<string?>("--new")
+        {
+            Description = "Print a starting declaration for a pair of your own (a .Result beside its awaited twin) named NAME; "
+                + "save it, point its routes at your app's, and give it to `capacity sweep --experiment-file`.",
+            HelpName = "NAME",
+            Validators = { result => RequireId(result) },
+        };
         var command = new Command("experiments", "List the declared experiments: variants and routes, parameters with bounds and defaults, steps, SLA.")
         {
-            json,
+            json, files, create,
         };
-        command.SetAction(parse => Console.Out.Write(parse.GetValue(json)
-            ? JsonSerializer.Serialize(ExperimentCatalog.All, Contracts.WireJson.Indented) + Environment.NewLine
-            : Listing(ExperimentCatalog.All)));
+        command.SetAction(parse =>
+        {
+            var declared = (IReadOnlyList<Experiment>)[.. ExperimentCatalog.All, .. parse.GetValue(files) ?? []];
+            Console.Out.Write(parse.GetValue(create) is { } name ? DeclarationTemplate.For(name)
+                : parse.GetValue(json) ? JsonSerializer.Serialize(declared, Contracts.WireJson.Indented) + Environment.NewLine
+                : Listing(declared));
+        });
         return command;
+    }
+
+    private static void RequireId(System.CommandLine.Parsing.OptionResult result)
+    {
+        var name = result.GetValueOrDefault<string?>() ?? "";
+        if (!DeclarationTemplate.IsId(name))
+        {
+            result.AddError("--new takes the experiment's id: lower case letters, digits and '-', starting with a letter "
+                + $"(it names the file); got '{UserInput.Shown(name)}'.");
+        }
+        else if (ExperimentCatalog.Find(name) is not null)
+        {
+            result.AddError($"--new {name}: the lab declares '{name}' itself; give your experiment another id.");
+        }
     }
 
     public static string Listing(IEnumerable<Experiment> experiments)
@@ -25,7 +51,8 @@ internal static class ExperimentsCommand
         var text = new System.Text.StringBuilder();
         foreach (var experiment in experiments)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"{experiment.Id}: {experiment.Title}")
+            var from = experiment.Source is { } source ? $"  ({source})" : "";
+            text.AppendLine(CultureInfo.InvariantCulture, $"{experiment.Id}: {experiment.Title}{from}")
                 .AppendLine(CultureInfo.InvariantCulture, $"  {experiment.Lesson}");
             foreach (var variant in experiment.Variants)
             {

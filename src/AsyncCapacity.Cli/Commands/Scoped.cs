@@ -20,9 +20,11 @@ internal sealed record Scoped<T>(string? Experiment, T Value)
         {
             var split = token.Split('=', 2, StringSplitOptions.TrimEntries);
             var (scope, raw) = split.Length == 2 ? (split[0].ToLowerInvariant(), split[1]) : (null, split[0]);
-            if (scope is not null && ExperimentCatalog.Find(scope) is null)
+            var declared = SweepOptions.Declared(result);
+            if (scope is not null && declared.All(e => e.Id != scope))
             {
-                result.AddError($"{OptionName(result)} {token}: '{scope}' is not a declared experiment ({string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}).");
+                result.AddError($"{OptionName(result)} {token}: '{scope}' is not a declared experiment "
+                    + $"({string.Join(", ", declared.Select(e => e.Id))}).");
                 continue;
             }
 

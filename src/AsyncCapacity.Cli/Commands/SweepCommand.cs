@@ -32,6 +32,7 @@ internal static class SweepCommand
     internal static (Command Command, Func<ParseResult, SweepRequest> Request) Build()
     {
         var experiments = SweepOptions.Experiments();
+        var experimentFiles = SweepOptions.ExperimentFile();
         var profile = SweepOptions.Profile();
         var target = SweepOptions.Target();
         var targetPid = SweepOptions.TargetPid();
@@ -74,7 +75,7 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
-            search, repeats, stacks, isolate, app, appProject, appReady, targetPid, live,
+            search, repeats, stacks, isolate, app, appProject, appReady, targetPid, live, experimentFiles,
         };
 
         // Rules that span options: each names what to type instead.
@@ -140,7 +141,7 @@ internal static class SweepCommand
                 result.AddError($"--db-provider {provider} needs --db-connection-string: the sweep can start only a private PostgreSQL.");
             }
 
-            var chosen = Chosen(Valid(result, experiments));
+            var chosen = Chosen(Valid(result, experiments), SweepOptions.FromFiles(result));
             var open = Valid(result, model)?.IsOpen == true;
             var givenRates = Valid(result, rates) ?? [];
             if (!open && givenRates.Length > 0)
@@ -205,7 +206,7 @@ internal static class SweepCommand
 
         SweepRequest Request(ParseResult parse)
         {
-            var chosen = Chosen(parse.GetValue(experiments));
+            var chosen = Chosen(parse.GetValue(experiments), parse.GetValue(experimentFiles) ?? []);
             var sweepProfile = SweepProfile.Find(parse.GetValue(profile)!);
             var targetUrl = parse.GetValue(target);
             var userApp = parse.GetValue(app) is null && parse.GetValue(appProject) is null ? null
@@ -265,6 +266,7 @@ internal static class SweepCommand
         }
     }
 
-    private static IReadOnlyList<Experiment> Chosen(Experiment[]? experiments) =>
-        experiments is { Length: > 0 } ? experiments : ExperimentCatalog.All;
+    /// <summary>-e's experiments; else a user's files' (the lab's own need the lab's app); else the lab's.</summary>
+    private static IReadOnlyList<Experiment> Chosen(Experiment[]? experiments, IReadOnlyList<Experiment> files) =>
+        experiments is { Length: > 0 } ? experiments : files.Count > 0 ? files : ExperimentCatalog.All;
 }

@@ -15,10 +15,48 @@ internal static class SweepOptions
 
     public static Option<Experiment[]> Experiments() => new("--experiments", "-e")
     {
-        Description = $"Experiments to sweep, comma-separated; experiment:variant for one side only (sleep:sync) [default: all declared: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
+        Description = "Experiments to sweep, comma-separated; experiment:variant for one side only (sleep:sync) [default: those of "
+            + $"--experiment-file if given, else all the lab's: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = ParseExperiments,
     };
+
+    // --experiment-file: a user's declarations, checked as the lab's own; every option that names an experiment sees them.
+    public const string ExperimentFileName = "--experiment-file";
+
+    public static Option<Experiment[]> ExperimentFile() => new(ExperimentFileName)
+    {
+        Description = "A declaration of your own endpoints (experiments/experiment.schema.json; `capacity experiments --new NAME` "
+            + "prints a start), or a folder of *.json. Repeatable. With files given, only their experiments run, unless -e names others.",
+        CustomParser = result =>
+        {
+            try
+            {
+                return [.. ExperimentFiles.Load(result.Tokens.Select(t => t.Value))];
+            }
+            catch (InvalidDataException ex)
+            {
+                return Error<Experiment[]>(result, ex.Message);
+            }
+        },
+    };
+
+    /// <summary>Every experiment this command line can name: the lab's own, then those of its --experiment-file.</summary>
+    public static IReadOnlyList<Experiment> Declared(SymbolResult result) =>
+        [.. ExperimentCatalog.All, .. FromFiles(result)];
+
+    /// <summary>The experiments of --experiment-file; none when it is absent or refused (its own error says why).</summary>
+    public static IReadOnlyList<Experiment> FromFiles(SymbolResult result)
+    {
+        try
+        {
+            return (result.GetResult(ExperimentFileName) as OptionResult)?.GetValueOrDefault<Experiment[]>() ?? [];
+        }
+        catch (InvalidOperationException)
+        {
+            return [];
+        }
+    }
 
     public static Option<string> Profile()
     {
@@ -269,12 +307,14 @@ internal static class SweepOptions
     {
         var names = result.Tokens.SelectMany(t => t.Value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
         var chosen = new Dictionary<Experiment, HashSet<string>?>();
+        var declared = Declared(result);
         foreach (var name in names.Distinct(StringComparer.OrdinalIgnoreCase))
         {
             var (id, variantName) = name.Split(':', 2) is [var e, var v] ? (e, v) : (name, null);
-            if (ExperimentCatalog.Find(id) is not { } experiment)
+            if (declared.FirstOrDefault(e => e.Id.Equals(id, StringComparison.OrdinalIgnoreCase)) is not { } experiment)
             {
-                result.AddError($"Unknown experiment '{UserInput.Shown(id)}'. Available: {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))} (`capacity experiments` describes them).");
+                result.AddError($"Unknown experiment '{UserInput.Shown(id)}'. Available: {string.Join(", ", declared.Select(e => e.Id))} "
+                    + $"(`capacity experiments` describes them; one of your own: {ExperimentFileName} FILE).");
             }
             else if (variantName is null)
             {
@@ -290,7 +330,9 @@ internal static class SweepOptions
             }
         }
 
-        return [.. chosen.OrderBy(c => c.Key.Order).Select(c => c.Value is null ? c.Key : c.Key with { Variants = [.. c.Key.Variants.Where(v => c.Value.Contains(v.Name))] })];
+        // The lab's in their declared order, then a user's in the order given.
+        return [.. chosen.OrderBy(c => c.Key.Source is null ? c.Key.Order : int.MaxValue)
+            .Select(c => c.Value is null ? c.Key : c.Key with { Variants = [.. c.Key.Variants.Where(v => c.Value.Contains(v.Name))] })];
     }
 
     private static (int[]? Value, string? Error) ParseSteps(string raw)
@@ -373,11 +415,12 @@ internal sealed record ParameterSetting(Experiment Experiment, Parameter Paramet
     {
         var (key, value) = entry.Split('=', 2, StringSplitOptions.TrimEntries) is [var k, var v] ? (k, v) : (entry, "");
         var (id, name) = key.Split('.', 2) is [var e, var p] ? (e, p) : ("", key);
-        var experiment = ExperimentCatalog.Find(id);
+        var declared = SweepOptions.Declared(result);
+        var experiment = declared.FirstOrDefault(e => e.Id.Equals(id, StringComparison.OrdinalIgnoreCase));
         var parameter = experiment?.Parameters.FirstOrDefault(p => p.Name.Equals(name, StringComparison.OrdinalIgnoreCase));
         if (experiment is null || parameter is null || value.Length == 0)
         {
-            var known = ExperimentCatalog.All.SelectMany(x => x.Parameters.Select(p => $"{x.Id}.{p.Name} ({p.Bounds}, default {p.Default})"));
+            var known = declared.SelectMany(x => x.Parameters.Select(p => $"{x.Id}.{p.Name} ({p.Bounds}, default {p.Default})"));
             result.AddError($"--set takes EXPERIMENT.PARAMETER=VALUE; got '{entry}'. Known: {string.Join("; ", known)}.");
             return null;
         }

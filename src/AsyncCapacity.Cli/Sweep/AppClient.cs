@@ -72,12 +72,23 @@ internal sealed class AppClient(Uri baseUrl)
     }
 
     /// <summary>Sends one request as the sweep would; returns null when it succeeds, else the app's reason.</summary>
-    public async Task<string?> ProbeAsync(string method, string pathAndQuery, string? jsonBody, CancellationToken cancellationToken)
+    public async Task<string?> ProbeAsync(
+        string method, string pathAndQuery, string? jsonBody, CancellationToken cancellationToken,
+        IReadOnlyDictionary<string, string>? headers = null)
     {
         using var message = new HttpRequestMessage(new HttpMethod(method), new Uri(baseUrl, pathAndQuery));
         if (jsonBody is not null)
         {
             message.Content = new StringContent(jsonBody, System.Text.Encoding.UTF8, "application/json");
+        }
+
+        // The declaration's headers, as k6 sends them (an API key the app may demand).
+        foreach (var (name, value) in headers ?? new Dictionary<string, string>())
+        {
+            if (!message.Headers.TryAddWithoutValidation(name, value))
+            {
+                message.Content?.Headers.TryAddWithoutValidation(name, value);
+            }
         }
 
         using var response = await Http.SendAsync(message, cancellationToken);

@@ -10,6 +10,9 @@ internal sealed record RepositoryLayout(string Root)
     /// <summary>One script for every experiment: it sweeps the one EXPERIMENT names, as experiments/&lt;id&gt;.json declares it.</summary>
     public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
 
+    /// <summary>The declaration k6 sweeps: a user's file (--experiment-file), or the lab's own in experiments/.</summary>
+    public string DeclarationOf(Experiment experiment) => experiment.Source ?? Path.Combine(Root, "experiments", $"{experiment.Id}.json");
+
     public string BaselineScript => Path.Combine(Root, "k6-scripts", "baseline.js");
 
     /// <summary>The smallest ASP.NET Core app answering /hello the same way: the app's own cost is measured against it.</summary>

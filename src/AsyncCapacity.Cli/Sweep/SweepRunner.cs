@@ -196,6 +196,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var environment = new Dictionary<string, string>
         {
             ["EXPERIMENT"] = experiment.Id,
+            ["DECLARATION"] = layout.DeclarationOf(experiment),
             ["MODEL"] = request.Model.Name,
             ["SET"] = string.Join(",", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}")),
             ["BASE_URL"] = baseUrl.ToString().TrimEnd('/'),
@@ -302,7 +303,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         foreach (var variant in experiment.Variants)
         {
             var route = experiment.PathAndQuery(variant, request.Parameters[experiment.Id]);
-            if (await client.ProbeAsync(variant.Method, route, ProbeBody(experiment), cancellationToken) is { } refusal)
+            if (await client.ProbeAsync(variant.Method, route, ProbeBody(experiment), cancellationToken, experiment.Headers) is { } refusal)
             {
                 throw new UsageException($"The app refused {variant.Method} {route}: {refusal}");
             }

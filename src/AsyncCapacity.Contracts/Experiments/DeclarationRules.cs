@@ -1,91 +1,138 @@
+using System.Globalization;
+using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Contracts.Gauges;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
-/// <summary>What a declaration must hold for every reader to trust it; each broken rule is one sentence.</summary>
+/// <summary>
+/// What a declaration must hold for every reader to trust it, beyond its shape (<see cref="DeclarationShape"/>): each
+/// broken rule is one problem at its JSON path, saying what is expected and what the file holds.
+/// </summary>
 internal static partial class DeclarationRules
 {
-    public static List<string> Check(Experiment experiment)
+    private const string NameRule = "lower case letters, digits and '-', starting with a letter";
+
+    public static List<DeclarationProblem> Check(Experiment experiment)
     {
-        var problems = new List<string>();
-        void Require(bool condition, string problem)
+        var problems = new List<DeclarationProblem>();
+        void Require(bool condition, string path, string expected, string? got = null)
         {
             if (!condition)
             {
-                problems.Add(problem);
+                problems.Add(new DeclarationProblem(path, expected, got));
             }
         }
 
-        Require(Name().IsMatch(experiment.Id ?? ""), "'id' must be lower case letters, digits and '-'.");
-        Require(!string.IsNullOrWhiteSpace(experiment.Title) && !string.IsNullOrWhiteSpace(experiment.Lesson), "'title' and 'lesson' are required.");
+        Require(Name().IsMatch(experiment.Id ?? ""), "$.id", NameRule, Q(experiment.Id));
+        Require(!string.IsNullOrWhiteSpace(experiment.Title), "$.title", "a title", Q(experiment.Title));
+        Require(!string.IsNullOrWhiteSpace(experiment.Lesson), "$.lesson", "a sentence or two on what the pair shows",
+            Q(experiment.Lesson));
         var variants = experiment.Variants ?? [];
-        Require(variants.Any(v => v.Blocking) && variants.Any(v => !v.Blocking), "'variants' needs a blocking and a non-blocking variant.");
-        Require(variants.Select(v => v.Name).Distinct().Count() == variants.Count, "variant names must be distinct.");
-        foreach (var variant in variants)
+        Require(variants.Any(v => v.Blocking) && variants.Any(v => !v.Blocking), "$.variants",
+            "a blocking variant (\"blocking\": true) and a non-blocking one (\"blocking\": false)");
+        for (var i = 0; i < variants.Count; i++)
         {
-            Require(Name().IsMatch(variant.Name ?? ""), $"variant '{variant.Name}': its name must be lower case letters, digits and '-'.");
-            Require(variant.Method is "GET" or "POST", $"variant '{variant.Name}': 'method' must be GET or POST.");
-            Require(variant.Route?.StartsWith('/') == true, $"variant '{variant.Name}': 'route' must start with '/'.");
-            var holds = variant.Holds ?? [];
-            Require(holds.Select(h => h.Resource).Distinct().Count() == holds.Count, $"variant '{variant.Name}': each resource is held once in 'holds'.");
-            Require(holds.All(h => h.Resource != HeldResource.DbConnections) || experiment.Needs?.Contains(Experiment.NeedsDatabase) == true,
-                $"variant '{variant.Name}': holds dbConnections, so the experiment needs the database.");
-            foreach (Match placeholder in Placeholder().Matches(variant.Route ?? ""))
-            {
-                Require(experiment.Parameters?.Any(p => p.Name == placeholder.Groups[1].Value && p.In == ParameterLocation.Path) == true,
-                    $"variant '{variant.Name}': its route's {{{placeholder.Groups[1].Value}}} is no path parameter.");
-            }
+            CheckVariant(experiment, variants[i], $"$.variants[{i}]", variants.Take(i).Any(v => v.Name == variants[i].Name), Require);
         }
 
-        foreach (var parameter in experiment.Parameters ?? [])
+        var parameters = experiment.Parameters ?? [];
+        for (var i = 0; i < parameters.Count; i++)
         {
-            CheckParameter(parameter, variants, Require);
+            CheckParameter(parameters[i], $"$.parameters[{i}]", variants, Require);
         }
 
         var steps = experiment.Steps ?? [];
-        Require(steps.Count > 0 && steps.All(s => s >= 1) && steps.SequenceEqual(steps.Distinct().Order()), "'steps' must be distinct positive concurrencies, ascending.");
-        Require(experiment.Sla is { P95Ms: > 0, MaxErrorPercent: >= 0 and <= 100 }, "'sla' needs p95Ms above 0 and maxErrorPercent from 0 to 100.");
-        foreach (var need in experiment.Needs ?? [])
+        Require(steps.Count > 0 && steps.All(s => s >= 1) && steps.SequenceEqual(steps.Distinct().Order()), "$.steps",
+            "distinct positive concurrencies, ascending", $"[{string.Join(", ", steps.Select(s => N(s)))}]");
+        Require(experiment.Sla is null or { P95Ms: > 0 }, "$.sla.p95Ms", "a latency in ms above 0", N(experiment.Sla?.P95Ms));
+        Require(experiment.Sla is null or { MaxErrorPercent: >= 0 and <= 100 }, "$.sla.maxErrorPercent", "a percentage from 0 to 100",
+            N(experiment.Sla?.MaxErrorPercent));
+        var needs = experiment.Needs ?? [];
+        for (var i = 0; i < needs.Count; i++)
         {
-            Require(need == Experiment.NeedsDatabase, $"'needs' knows only '{Experiment.NeedsDatabase}'; got '{need}'.");
+            Require(needs[i] == Experiment.NeedsDatabase, $"$.needs[{i}]", $"\"{Experiment.NeedsDatabase}\"", Q(needs[i]));
         }
 
-        foreach (var gauge in experiment.Gauges ?? [])
+        var gauges = experiment.Gauges ?? [];
+        for (var i = 0; i < gauges.Count; i++)
         {
-            Require(GaugeCatalog.Find(gauge) is not null, $"gauge '{gauge}' is not in GaugeCatalog ({string.Join(", ", GaugeCatalog.All.Select(g => g.Id))}).");
+            Require(GaugeCatalog.Find(gauges[i]) is not null, $"$.gauges[{i}]",
+                $"a gauge of GaugeCatalog ({string.Join(", ", GaugeCatalog.All.Select(g => g.Id))})", Q(gauges[i]));
         }
 
-        Require(experiment.Body is null || variants.Any(v => v.Method == "POST"), "'body' is sent only with POST variants.");
+        Require(experiment.Body is null || variants.Any(v => v.Method == "POST"), "$.body", "a body only where a variant is POST");
+        foreach (var name in (experiment.Headers ?? new Dictionary<string, string>()).Keys)
+        {
+            Require(HeaderName().IsMatch(name), $"$.headers.{name}", "a header name (letters, digits and '-')", Q(name));
+        }
+
         return problems;
     }
 
-    private static void CheckParameter(Parameter parameter, IReadOnlyList<Variant> variants, Action<bool, string> require)
+    private static void CheckVariant(
+        Experiment experiment, Variant variant, string path, bool repeated, Action<bool, string, string, string?> require)
     {
-        var name = $"parameter '{parameter.Name}'";
-        require(ParameterName().IsMatch(parameter.Name ?? ""), $"{name}: its name must be a letter followed by letters and digits.");
+        require(Name().IsMatch(variant.Name ?? ""), $"{path}.name", NameRule, Q(variant.Name));
+        require(!repeated, $"{path}.name", "a name no other variant has", Q(variant.Name));
+        require(variant.Method is "GET" or "POST", $"{path}.method", "GET or POST", Q(variant.Method));
+        require(variant.Route?.StartsWith('/') == true, $"{path}.route", "a path starting with '/'", Q(variant.Route));
+        var holds = variant.Holds ?? [];
+        for (var i = 0; i < holds.Count; i++)
+        {
+            require(holds.Take(i).All(h => h.Resource != holds[i].Resource), $"{path}.holds[{i}].resource", "each resource held once",
+                Q(JsonNamingPolicy.CamelCase.ConvertName(holds[i].Resource.ToString())));
+            require(holds[i].Resource != HeldResource.DbConnections || experiment.UsesDatabase, $"{path}.holds[{i}].resource",
+                "dbConnections only in an experiment that needs the database (\"needs\": [\"database\"])", null);
+        }
+
+        foreach (Match placeholder in Placeholder().Matches(variant.Route ?? ""))
+        {
+            var name = placeholder.Groups[1].Value;
+            require(experiment.Parameters?.Any(p => p.Name == name && p.In == ParameterLocation.Path) == true, $"{path}.route",
+                $"each {{placeholder}} to be a parameter with \"in\": \"path\"; {{{name}}} is not", Q(variant.Route));
+        }
+    }
+
+    private static void CheckParameter(
+        Parameter parameter, string path, IReadOnlyList<Variant> variants, Action<bool, string, string, string?> require)
+    {
+        require(ParameterName().IsMatch(parameter.Name ?? ""), $"{path}.name", "a letter followed by letters and digits",
+            Q(parameter.Name));
         if (parameter.Type == ParameterType.WholeNumber)
         {
-            require(parameter.Min is not null && parameter.Max is not null && parameter.Min <= parameter.Max, $"{name}: an integer needs min ≤ max.");
-            require(parameter.TryParseInteger(parameter.Default, out _, out _), $"{name}: its default '{parameter.Default}' is outside {parameter.Bounds}.");
+            require(parameter.Min is not null && parameter.Max is not null && parameter.Min <= parameter.Max, $"{path}.max",
+                "an integer parameter's \"min\" and \"max\", min ≤ max",
+                string.Create(CultureInfo.InvariantCulture, $"min {parameter.Min}, max {parameter.Max}"));
+            require(parameter.TryParseInteger(parameter.Default, out _, out _), $"{path}.default",
+                $"a whole number within {parameter.Bounds}",
+                parameter.DefaultJson.GetRawText());
         }
         else
         {
-            require(parameter.Choices is { Count: > 0 } && parameter.Choices.Contains(parameter.Default), $"{name}: a choice needs choices that include its default.");
+            require(parameter.Choices is { Count: > 0 } && parameter.Choices.Contains(parameter.Default), $"{path}.default",
+                "one of the parameter's \"choices\"", parameter.DefaultJson.GetRawText());
         }
 
         if (parameter.Role == ParameterRole.Tls)
         {
             require(parameter.Type == ParameterType.Choice && parameter.Choices is { Count: 2 } choices && choices.Contains("false") && choices.Contains("true"),
-                $"{name}: a 'tls' parameter is a choice of false and true.");
+                $"{path}.choices", "a tls parameter's choices \"false\" and \"true\"", null);
         }
 
         if (parameter.In == ParameterLocation.Path)
         {
-            require(variants.All(v => v.Route?.Contains("{" + parameter.Name + "}", StringComparison.Ordinal) == true),
-                $"{name}: a path parameter must appear as {{{parameter.Name}}} in every variant's route.");
+            var placeholder = "{" + parameter.Name + "}";
+            var missing = variants.Select((v, i) => (v, i))
+                .FirstOrDefault(x => x.v.Route?.Contains(placeholder, StringComparison.Ordinal) != true);
+            require(missing.v is null, $"$.variants[{missing.i}].route", $"{placeholder} in every route, as a path parameter",
+                Q(missing.v?.Route));
         }
     }
+
+    private static string Q(string? text) => DeclarationProblem.Quoted(text);
+
+    private static string N(double? number) => number?.ToString(CultureInfo.InvariantCulture) ?? "nothing";
 
     [GeneratedRegex("^[a-z][a-z0-9-]*$")]
     private static partial Regex Name();
@@ -95,4 +142,7 @@ internal static partial class DeclarationRules
 
     [GeneratedRegex(@"\{(\w+)\}")]
     private static partial Regex Placeholder();
+
+    [GeneratedRegex("^[A-Za-z0-9][A-Za-z0-9-]*$")]
+    private static partial Regex HeaderName();
 }

@@ -21,9 +21,14 @@ public sealed record Experiment(
     IReadOnlyList<string>? Needs = null,
     IReadOnlyDictionary<string, string>? Body = null,
     IReadOnlyList<AuxiliaryRoute>? AuxiliaryRoutes = null,
-    IReadOnlyList<string>? Gauges = null)
+    IReadOnlyList<string>? Gauges = null,
+    IReadOnlyDictionary<string, string>? Headers = null)
 {
     public const string NeedsDatabase = "database";
+
+    /// <summary>The file a user's declaration came from (`--experiment-file`), absolute; null for the lab's own.</summary>
+    [JsonIgnore]
+    public string? Source { get; init; }
 
     [JsonIgnore]
     public bool UsesDatabase => Needs?.Contains(NeedsDatabase) == true;

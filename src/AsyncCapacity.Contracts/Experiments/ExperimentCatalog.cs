@@ -21,27 +21,45 @@ public static class ExperimentCatalog
     public static Experiment Get(string id) => Find(id)
         ?? throw new KeyNotFoundException($"No experiment '{id}' is declared; experiments/*.json declare {string.Join(", ", All.Select(e => e.Id))}.");
 
-    /// <summary>Reads one declaration; throws <see cref="InvalidDataException"/> naming the file and every broken rule.</summary>
+    /// <summary>
+    /// Reads one declaration, checked by its shape and its rules (the same for the lab's and a user's files); throws
+    /// <see cref="InvalidDataException"/> with one line per problem, each naming the source, the JSON path and what is expected.
+    /// </summary>
     public static Experiment Parse(string json, string source)
     {
-        Experiment? experiment;
+        // Strict JSON, no comments: k6 reads the same file with JSON.parse.
+        JsonDocument document;
         try
         {
-            experiment = JsonSerializer.Deserialize<Experiment>(json, WireJson.Options);
-
-            // An experiment may declare no parameters (audit): an empty list, so that readers need no null checks.
-            experiment = experiment is { Parameters: null } ? experiment with { Parameters = [] } : experiment;
+            document = JsonDocument.Parse(json);
         }
         catch (JsonException ex)
         {
-            throw new InvalidDataException($"{source} is not a valid experiment declaration: {ex.Message}", ex);
+            var at = $"line {ex.LineNumber + 1}, byte {ex.BytePositionInLine + 1}";
+            throw new InvalidDataException($"{source}: {at}: not valid JSON ({FirstSentence(ex)})", ex);
         }
 
-        var problems = experiment is null ? ["it is empty"] : DeclarationRules.Check(experiment);
-        return problems.Count == 0
-            ? experiment!
-            : throw new InvalidDataException($"{source}: {string.Join(" ", problems)} (experiments/experiment.schema.json describes the format.)");
+        using (document)
+        {
+            var problems = new List<DeclarationProblem>();
+            DeclarationShape.Check(document.RootElement, typeof(Experiment), "$", problems);
+            var experiment = problems.Count == 0 ? document.RootElement.Deserialize<Experiment>(WireJson.Options)! : null;
+
+            // An experiment may declare no parameters (audit): an empty list, so that readers need no null checks.
+            experiment = experiment is { Parameters: null } ? experiment with { Parameters = [] } : experiment;
+            problems.AddRange(experiment is null ? [] : DeclarationRules.Check(experiment));
+            return problems.Count == 0 ? experiment! : throw new InvalidDataException(Describe(source, problems));
+        }
     }
+
+    private static string Describe(string source, IEnumerable<DeclarationProblem> problems) =>
+        string.Join(Environment.NewLine, problems.Select(p => $"{source}: {p}"))
+            + Environment.NewLine
+            + "(experiments/experiment.schema.json describes the format; `capacity experiments --new NAME` prints a start.)";
+
+    private static string FirstSentence(JsonException ex) => ex.Message.StartsWith("'/'", StringComparison.Ordinal)
+        ? "comments are not JSON, and k6 reads the file with JSON.parse: write a \"$comment\" property instead"
+        : ex.Message.Split(" Path:", 2)[0].Split(" LineNumber:", 2)[0].TrimEnd('.', ' ');
 
     private static IReadOnlyList<Experiment> Load()
     {

@@ -42,6 +42,7 @@ public static class ResultsBuilder
             [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })], capacity, timeline)
         {
             NoCapacityBecause = none,
+            Holds = declared?.Holds,
         };
     }
 }

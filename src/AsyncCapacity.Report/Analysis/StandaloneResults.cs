@@ -18,7 +18,9 @@ public static class StandaloneResults
         var timeline = app?.Timeline ?? [];
         var experiments = summaries.Select(summary =>
         {
-            var declaration = ExperimentCatalog.Find(summary.Experiment) ?? Unknown(summary);
+            var declaration = summary.Declared($"{summary.Experiment}'s k6 results")
+                ?? ExperimentCatalog.Find(summary.Experiment)
+                ?? Unknown(summary);
             var terms = ExperimentTerms.Of(declaration, summary.Sla, summary.Model);
             var steps = summary.Steps.Select(step =>
             {

@@ -15,9 +15,16 @@ public sealed record K6Summary(
     double CooldownSeconds,
     long StartedAtMs,
     double TestRunDurationMs,
-    IReadOnlyList<K6Step> Steps)
+    IReadOnlyList<K6Step> Steps,
+    System.Text.Json.JsonElement? Declaration = null)
 {
     public const string CurrentFormat = "asynccapacity-k6/1";
+
+    /// <summary>The declaration k6 swept, checked as any declaration is; null in files written before k6 kept it.</summary>
+    public Experiment? Declared(string source) =>
+        Declaration is { ValueKind: System.Text.Json.JsonValueKind.Object } declared
+            ? ExperimentCatalog.Parse(declared.GetRawText(), source)
+            : null;
 }
 
 /// <summary>Counts and latencies cover the measured window; <c>Concurrency</c> is arrivals per second in the open model.</summary>

@@ -5,7 +5,7 @@ namespace AsyncCapacity.Report.Laws;
 /// <summary>
 /// Fills in every variant's prediction of a results document, where it has none yet: at the end of a sweep, for the
 /// results k6 wrote on its own, and for a results.json written before there were predictions (so that its report and
-/// `capacity compare` show them too). The declarations come from the experiments this build declares.
+/// `capacity compare` show them too). The holds come from the results (a user's declaration), else this build's declarations.
 /// </summary>
 public static class Predictions
 {
@@ -17,7 +17,11 @@ public static class Predictions
             Experiments = [.. document.Experiments.Select(experiment => experiment with
             {
                 Variants = [.. experiment.Variants.Select(variant => variant.Prediction is not null || variant.Steps.Count == 0 ? variant
-                    : variant with { Prediction = Predictor.Predict(experiment, variant, Holds(experiment.Name, variant.Name), resources) })],
+                    : variant with
+                    {
+                        Prediction = Predictor.Predict(
+                            experiment, variant, variant.Holds ?? Holds(experiment.Name, variant.Name), resources),
+                    })],
             })],
         };
     }

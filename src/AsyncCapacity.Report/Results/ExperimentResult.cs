@@ -31,6 +31,9 @@ public sealed record VariantResult(
     /// <summary>"even 1 missed it in 3 of 3 runs".</summary>
     public string? NoCapacityBecause { get; init; }
 
+    /// <summary>What the declaration says the variant holds: kept here, as a user's declaration is in no catalog.</summary>
+    public IReadOnlyList<Hold>? Holds { get; init; }
+
     /// <summary>Null for an undeclared experiment or when no step was measured.</summary>
     public Prediction? Prediction { get; init; }
 }

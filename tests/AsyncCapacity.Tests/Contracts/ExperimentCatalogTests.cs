@@ -113,23 +113,23 @@ public sealed class ExperimentCatalogTests
     public static TheoryData<string, string> BrokenDeclarations => new()
     {
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":true,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "'variants' needs a blocking and a non-blocking variant." },
+            "nap.json: $.variants: expected a blocking variant (\"blocking\": true) and a non-blocking one" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a/{x}","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "variant 'a': its route's {x} is no path parameter." },
+            "nap.json: $.variants[0].route: expected each {placeholder} to be a parameter with \"in\": \"path\"; {x} is not" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"ms","in":"query","type":"integer","min":0,"max":10,"default":50,"description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "parameter 'ms': its default '50' is outside 0..10." },
+            "nap.json: $.parameters[0].default: expected a whole number within 0..10; got 50" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[10,1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "'steps' must be distinct positive concurrencies, ascending." },
+            "nap.json: $.steps: expected distinct positive concurrencies, ascending; got [10, 1]" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"gauges":["hope"],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "gauge 'hope' is not in GaugeCatalog" },
+            "nap.json: $.gauges[0]: expected a gauge of GaugeCatalog (" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"secure","in":"client","type":"choice","choices":["no","yes"],"default":"no","role":"tls","description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "parameter 'secure': a 'tls' parameter is a choice of false and true." },
+            "nap.json: $.parameters[0].choices: expected a tls parameter's choices \"false\" and \"true\"" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"dbConnections"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "variant 'a': holds dbConnections, so the experiment needs the database." },
+            "nap.json: $.variants[0].holds[0].resource: expected dbConnections only in an experiment that needs the database" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"threads"},{"resource":"threads","for":"session"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "variant 'a': each resource is held once in 'holds'." },
+            "nap.json: $.variants[0].holds[1].resource: expected each resource held once; got \"threads\"" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
-            "nap.json is not a valid experiment declaration" },
+            "nap.json: $.load: expected one of http, websocket; got \"carrier-pigeon\"" },
     };
 
     [Theory]

@@ -27,7 +27,7 @@ public sealed class K6SweepScriptTests
             ["EXPERIMENT"] = id,
             ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
             ["STEPS"] = "1,2",
-            // "+5": the app, not k6, makes a value canonical.
+            // "+5": k6's rule (lib/parameters.js, the C# rule's twin) makes a value canonical.
             ["SET"] = string.Join(",", experiment.Parameters.Select(p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? $"+{Math.Max(5, p.Min ?? 5)}" : p.Default)}")),
         });
         await app.StopAsync();
@@ -56,24 +56,22 @@ public sealed class K6SweepScriptTests
     [InlineData("content", "name=x.bin", "SET: 'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.")]
     [InlineData("sleep", "delay=3", "SET: sleep declares no parameter 'delay'; it declares ms.")]
     [InlineData("websocket", "sleep.ms=abc,websocket.tls=yes", "SET: 'tls' must be one of false, true; got 'yes'.")]
-    public async Task A_parameter_the_app_refuses_stops_k6_in_setup_with_the_apps_message_and_exit_108(string id, string set, string expected)
+    public async Task A_parameter_the_rule_refuses_stops_k6_before_any_load_with_the_rules_message_and_no_app(
+        string id, string set, string expected)
     {
-        // Arrange
+        // Arrange: nothing listens on port 9; k6 must not need the app to judge a value.
         var results = Directory.CreateTempSubdirectory("k6-sweep-").FullName;
-        await using var app = AppHostFixture.Build(AppHostFixture.DefaultSettings());
-        await app.StartAsync();
 
         // Act
         var (exitCode, output, errors) = await RunAsync(results, new()
         {
             ["EXPERIMENT"] = id,
             ["SET"] = set,
-            ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
+            ["BASE_URL"] = "http://127.0.0.1:9",
         });
-        await app.StopAsync();
 
         // Assert
-        Assert.Equal(108, exitCode);
+        Assert.Equal(107, exitCode);
         Assert.Contains(expected, output + errors, StringComparison.Ordinal);
         Assert.False(File.Exists(Path.Combine(results, "out.json")));
     }
@@ -102,7 +100,8 @@ public sealed class K6SweepScriptTests
     private static int Count(JsonElement step, string name) =>
         step.TryGetProperty(name, out var value) && value.ValueKind == JsonValueKind.Number ? value.GetInt32() : 0;
 
-    private static async Task<(int ExitCode, string Output, string Errors)> RunAsync(string results, Dictionary<string, string?> environment)
+    internal static async Task<(int ExitCode, string Output, string Errors)> RunAsync(
+        string results, Dictionary<string, string?> environment)
     {
         var k6 = (await K6Tool.LocateAsync(new RepositoryLayout(Repository.Root), results, CancellationToken.None)).Path;
         foreach (var (name, value) in new Dictionary<string, string?>

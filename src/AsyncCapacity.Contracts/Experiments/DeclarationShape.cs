@@ -1,0 +1,129 @@
+using System.Collections;
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace AsyncCapacity.Contracts.Experiments;
+
+/// <summary>
+/// The shape of a declaration (properties, their JSON types, the names an enum takes), read off the records it is
+/// deserialized into, so that a file's mistake is named at its JSON path before the serializer meets it.
+/// </summary>
+internal static class DeclarationShape
+{
+    /// <summary>Properties any object of a declaration may carry and every reader ignores: an editor's schema, a note.</summary>
+    private static readonly string[] Annotations = ["$schema", "$comment"];
+
+    /// <summary>Lists a declaration may leave out, read as empty (audit declares no parameters).</summary>
+    internal static readonly string[] EmptyWhenMissing = ["parameters"];
+
+    public static void Check(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        if (Names(type) is { } names)
+        {
+            Expect(element.ValueKind == JsonValueKind.String && names.Contains(element.GetString()), $"one of {string.Join(", ", names)}");
+        }
+        else if (type == typeof(string))
+        {
+            Expect(element.ValueKind == JsonValueKind.String, "a string");
+        }
+        else if (type == typeof(bool))
+        {
+            Expect(element.ValueKind is JsonValueKind.True or JsonValueKind.False, "true or false");
+        }
+        else if (type == typeof(int))
+        {
+            Expect(element.ValueKind == JsonValueKind.Number && element.TryGetInt32(out _), "a whole number");
+        }
+        else if (type == typeof(double))
+        {
+            Expect(element.ValueKind == JsonValueKind.Number, "a number");
+        }
+        else if (type == typeof(JsonElement))
+        {
+            Expect(element.ValueKind is JsonValueKind.Number or JsonValueKind.String, "a number or a string");
+        }
+        else if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IReadOnlyDictionary<,>))
+        {
+            if (Expect(element.ValueKind == JsonValueKind.Object, "an object whose values are strings"))
+            {
+                foreach (var property in element.EnumerateObject())
+                {
+                    Check(property.Value, type.GetGenericArguments()[1], $"{path}.{property.Name}", problems);
+                }
+            }
+        }
+        else if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IReadOnlyList<>))
+        {
+            if (Expect(element.ValueKind == JsonValueKind.Array, "an array"))
+            {
+                var index = 0;
+                foreach (var item in element.EnumerateArray())
+                {
+                    Check(item, type.GetGenericArguments()[0], $"{path}[{index++}]", problems);
+                }
+            }
+        }
+        else if (Expect(element.ValueKind == JsonValueKind.Object, "an object"))
+        {
+            CheckObject(element, type, path, problems);
+        }
+
+        bool Expect(bool holds, string expected)
+        {
+            if (!holds)
+            {
+                problems.Add(new DeclarationProblem(path, expected, Shown(element)));
+            }
+
+            return holds;
+        }
+    }
+
+    /// <summary>A record: the properties its constructor takes (those without a default are required), and no others.</summary>
+    private static void CheckObject(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
+    {
+        var members = type.GetConstructors().OrderByDescending(c => c.GetParameters().Length).First().GetParameters()
+            .Select(p => (Json: JsonName(type, p), Parameter: p))
+            .ToList();
+        foreach (var (json, parameter) in members)
+        {
+            if (element.TryGetProperty(json, out var value))
+            {
+                Check(value, parameter.ParameterType, $"{path}.{json}", problems);
+            }
+            else if (!parameter.HasDefaultValue && !EmptyWhenMissing.Contains(json))
+            {
+                problems.Add(new DeclarationProblem(path, $"a property \"{json}\""));
+            }
+        }
+
+        foreach (var property in element.EnumerateObject().Where(p => !Annotations.Contains(p.Name) && members.All(m => m.Json != p.Name)))
+        {
+            var known = string.Join(", ", members.Select(m => m.Json));
+            problems.Add(new DeclarationProblem($"{path}.{property.Name}", $"no such property (an object here takes {known})", "a value"));
+        }
+    }
+
+    private static string JsonName(Type type, ParameterInfo parameter) =>
+        type.GetProperty(parameter.Name!)?.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name
+            ?? JsonNamingPolicy.CamelCase.ConvertName(parameter.Name!);
+
+    /// <summary>The names an enum or a named value (LoadKind) is written as; null for other types.</summary>
+    private static string[]? Names(Type type)
+    {
+        IEnumerable? values = type.IsEnum ? Enum.GetValues(type)
+            : type.GetCustomAttribute<JsonConverterAttribute>() is not null ? type.GetProperty("All")?.GetValue(null) as IEnumerable
+            : null;
+        return values?.Cast<object>().Select(v => JsonSerializer.Serialize(v, type, WireJson.Options).Trim('"')).ToArray();
+    }
+
+    private static string Shown(JsonElement element) => element.ValueKind switch
+    {
+        JsonValueKind.Object => "an object",
+        JsonValueKind.Array => "an array",
+        JsonValueKind.String => DeclarationProblem.Quoted(element.GetString()),
+        _ => UserInput.Shown(element.GetRawText()),
+    };
+}

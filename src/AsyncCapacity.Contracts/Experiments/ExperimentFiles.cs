@@ -1,0 +1,78 @@
+namespace AsyncCapacity.Contracts.Experiments;
+
+/// <summary>
+/// A user's declarations (`--experiment-file`): files, or folders of *.json, each checked exactly as the lab's own
+/// (<see cref="ExperimentCatalog.Parse"/>), in the order given. Every problem of every file is told at once.
+/// </summary>
+public static class ExperimentFiles
+{
+    /// <summary>The declarations in these files and folders; throws <see cref="InvalidDataException"/> naming each problem.</summary>
+    public static IReadOnlyList<Experiment> Load(IEnumerable<string> paths)
+    {
+        var experiments = new List<Experiment>();
+        var problems = new List<string>();
+        foreach (var file in paths.SelectMany(Expand))
+        {
+            if (file.Problem is { } missing)
+            {
+                problems.Add(missing);
+                continue;
+            }
+
+            try
+            {
+                var experiment = ExperimentCatalog.Parse(File.ReadAllText(file.Path), Shown(file.Path)) with { Source = file.Path };
+                if (ExperimentCatalog.Find(experiment.Id) is not null)
+                {
+                    problems.Add($"{Shown(file.Path)}: $.id: expected an id the lab does not declare itself "
+                        + $"({string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}); got \"{experiment.Id}\"");
+                }
+                else if (experiments.FirstOrDefault(e => e.Id == experiment.Id) is { } first)
+                {
+                    problems.Add($"{Shown(file.Path)}: $.id: expected an id of its own; "
+                        + $"got \"{experiment.Id}\", as {Shown(first.Source!)} has");
+                }
+                else
+                {
+                    experiments.Add(experiment);
+                }
+            }
+            catch (InvalidDataException ex)
+            {
+                problems.Add(ex.Message);
+            }
+            catch (IOException ex)
+            {
+                problems.Add($"{Shown(file.Path)}: cannot be read ({ex.Message})");
+            }
+        }
+
+        return problems.Count == 0 ? experiments : throw new InvalidDataException(string.Join(Environment.NewLine, problems));
+    }
+
+    private static IEnumerable<(string Path, string? Problem)> Expand(string path)
+    {
+        var full = Path.GetFullPath(path);
+        if (Directory.Exists(full))
+        {
+            var files = Directory.GetFiles(full, "*.json")
+                .Where(f => !f.EndsWith(".schema.json", StringComparison.Ordinal))
+                .Order(StringComparer.Ordinal)
+                .ToList();
+            return files.Count > 0
+                ? files.Select(f => (f, (string?)null))
+                : [(full, $"{path}: expected a declaration file or a folder of *.json; the folder has none")];
+        }
+
+        return File.Exists(full)
+            ? [(full, null)]
+            : [(full, $"{path}: expected a declaration file or a folder of *.json; there is no such file")];
+    }
+
+    /// <summary>A path as the user can find it: relative to the working directory when it lies below it.</summary>
+    private static string Shown(string path)
+    {
+        var relative = Path.GetRelativePath(Environment.CurrentDirectory, path);
+        return relative.StartsWith("..", StringComparison.Ordinal) ? path : relative;
+    }
+}
