@@ -9,7 +9,7 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
 
-namespace AsyncCapacity.Tests.Compose;
+namespace AsyncCapacity.Tests.K6Scripts;
 
 /// <summary>k6-scripts/sweep.js given a declaration file (DECLARATION), as for an app that is not the lab's: nothing asked of it.</summary>
 public sealed class K6DeclarationTests : IDisposable
@@ -90,7 +90,7 @@ public sealed class K6DeclarationTests : IDisposable
         {
             using var reader = new StreamReader(request.Body);
             seen.Enqueue((request.Headers["X-Tenant"].ToString(), await reader.ReadToEndAsync(request.HttpContext.RequestAborted)));
-            return Results.Ok();
+            return TypedResults.Ok();
         });
         await app.StartAsync();
         var path = Path.Combine(_folder.FullName, "orders.json");
@@ -122,7 +122,7 @@ public sealed class K6DeclarationTests : IDisposable
         builder.Logging.ClearProviders();
         await using var app = builder.Build();
         app.MapPost("/orders/{kind}", (HttpRequest request) =>
-            request.Headers["X-Tenant"] == "lab" ? Results.Ok() : Results.StatusCode(403));
+            request.Headers["X-Tenant"] == "lab" ? TypedResults.Ok() : Microsoft.AspNetCore.Http.Results.StatusCode(403));
         await app.StartAsync();
         var orders = ExperimentCatalog.Parse(ExperimentFilesTests.Orders, "orders.json");
         var client = new AsyncCapacity.Cli.Sweep.AppClient(new Uri(app.Urls.First()));
