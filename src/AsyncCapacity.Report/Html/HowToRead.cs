@@ -27,7 +27,9 @@ internal static class HowToRead
             + "exists and a disagreeing run shows; the sweep's --repeats sets it, and each capacity says its runs). When repeats disagree, the majority decides and the split is said (\"4 met in 1 of 3 runs\"); "
             + "a majority that flips moves the bracket and the search goes on. Where nothing missed, it doubled the load until something did, "
             + "or until the load generator became the limit, the ceiling or the probe budget stopped it: the capacity is then a lower bound, "
-            + "\"≥ N\", and says what stopped it. Every probe is in the step tables (bold: the runs that decided) and on the charts (points).");
+            + "\"≥ N\", and says what stopped it. Every probe is in the step tables (bold: the runs that decided) and on the charts "
+            + "(points)."
+            + SearchText.LedByLaws(document));
         Entry(html, "Latency vs server time",
             "Client latency (p50, p95, p99, max) is the time k6 waited for a response: time waiting for a thread plus time working. "
             + "Server p50 is the median Server-Timing app;dur, the time inside the app's pipeline only. "
