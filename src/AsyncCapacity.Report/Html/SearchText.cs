@@ -20,9 +20,9 @@ internal static class SearchText
         return " This run's search was led by the laws (--search on; --search grid walks the declared steps first): after the lightest "
             + "step, it probed the knee the laws predicted from it and bracketed around it, stepping by doubles or halves beside it; "
             + "where nothing bound, the declared steps led. "
-            + (predicted.Count > 0
-                ? $"Started from the predicted knee: {string.Join(", ", predicted)}; the others from the declared steps. "
-                : "")
+            + (predicted.Count == 0 ? ""
+                : predicted.Count == capacities.Count ? $"Started from the predicted knee: {string.Join(", ", predicted)}. "
+                : $"Started from the predicted knee: {string.Join(", ", predicted)}; the others from the declared steps. ")
             + "Repeats stopped once their majority was certain (two agreeing runs of three), and a miss while k6 was short of CPU narrowed "
             + "the bracket below it instead of ending the search: the lower bound is the largest load that met there.";
     }
