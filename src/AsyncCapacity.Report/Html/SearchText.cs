@@ -24,6 +24,6 @@ internal static class SearchText
                 : predicted.Count == capacities.Count ? $"Started from the predicted knee: {string.Join(", ", predicted)}. "
                 : $"Started from the predicted knee: {string.Join(", ", predicted)}; the others from the declared steps. ")
             + "Repeats stopped once their majority was certain (two agreeing runs of three), and a miss while k6 was short of CPU narrowed "
-            + "the bracket below it instead of ending the search: the lower bound is the largest load that met there.";
+            + "the bracket below it to 25% instead of ending the search: the lower bound is the largest load that met there.";
     }
 }

@@ -4,7 +4,7 @@ namespace AsyncCapacity.Report.Search;
 internal sealed record Bracket(SearchPolicy Policy, IReadOnlyDictionary<int, Tally> Tallies, int Budget, int? Knee)
 {
     /// <summary>Wider than the precision asked for, and more than one apart.</summary>
-    public bool Wide(int low, int high) => high - low > 1 && high > low * (1 + Policy.Precision);
+    public bool Wide(int low, int high, double? precision = null) => high - low > 1 && high > low * (1 + (precision ?? Policy.Precision));
 
     /// <summary>
     /// The next load between two ends: the geometric middle; beside the laws' knee, a doubling from the end near it

@@ -165,7 +165,7 @@ public static class CapacitySearch
     /// </summary>
     private static SearchMove BelowLoadGenerator(Bracket bracket, int top, int above)
     {
-        if (bracket.Wide(top, above) && bracket.Budget > 0)
+        if (bracket.Wide(top, above, bracket.Policy.LoadGeneratorPrecision) && bracket.Budget > 0)
         {
             return new NextProbe(bracket.Middle(top, above), ProbePass.Narrow,
                 Invariant($"between {top} and {above}, where the load generator was the limit"));

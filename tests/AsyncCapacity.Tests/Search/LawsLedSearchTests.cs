@@ -79,12 +79,12 @@ public sealed class LawsLedSearchTests
         var (laws, probes) = Play(Laws, Truth, loadGeneratorBoundFrom: 400);
 
         // Assert: the grid stopped at the first such miss (1,000), a lower bound of 100; led by the laws, the bracket below
-        // that miss narrows to 10%, and the bound is the largest load that met
+        // that miss narrows to a quarter, and the bound is the largest load that met
         Assert.Equal((100, StoppedBy.LoadGenerator), (grid.Capacity, grid.AtLeastBecause));
         Assert.Equal(StoppedBy.LoadGenerator, laws.AtLeastBecause);
-        Assert.InRange(laws.Capacity!.Value, 637, 699);
+        Assert.InRange(laws.Capacity!.Value, 560, 699);
         Assert.NotNull(laws.LoadGeneratorMissedAt);
-        Assert.True(laws.LoadGeneratorMissedAt <= laws.Capacity * 1.1, $"{laws.Capacity}–{laws.LoadGeneratorMissedAt}");
+        Assert.True(laws.LoadGeneratorMissedAt <= laws.Capacity * 1.25, $"{laws.Capacity}–{laws.LoadGeneratorMissedAt}");
         Assert.Null(laws.MissedAt);
         Assert.All(probes.Where(p => p.Concurrency > laws.Capacity), p => Assert.False(p.Meets));
     }

@@ -15,7 +15,8 @@ public sealed class SearchStrategyTests
     [InlineData(new[] { "--search", "on" }, true, SearchStrategy.Laws)]
     [InlineData(new[] { "--search", "grid" }, true, SearchStrategy.Grid)]
     [InlineData(new[] { "--search", "off" }, false, SearchStrategy.Laws)]
-    public void Search_on_is_led_by_the_laws_grid_walks_the_steps_and_off_reads_the_grid(string[] arguments, bool refine, SearchStrategy strategy)
+    public void Search_on_is_led_by_the_laws_grid_walks_the_steps_and_off_reads_the_grid(
+        string[] arguments, bool refine, SearchStrategy strategy)
     {
         // Act
         var (command, build) = SweepCommand.Build();
@@ -67,8 +68,10 @@ public sealed class SearchStrategyTests
         var reread = ResultsJson.Deserialize(ResultsJson.Serialize(led), "led");
 
         // Assert
-        Assert.Contains("Started from the predicted knee: sleep sync from 2; the others from the declared steps.", text, StringComparison.Ordinal);
-        Assert.Contains("a lower bound: at 2,200 the load generator was the limit and may have caused the miss", text, StringComparison.Ordinal);
+        Assert.Contains("Started from the predicted knee: sleep sync from 2; the others from the declared steps.", text,
+            StringComparison.Ordinal);
+        Assert.Contains("a lower bound: at 2,200 the load generator was the limit and may have caused the miss", text,
+            StringComparison.Ordinal);
         Assert.DoesNotContain("led by the laws", VisibleText(HtmlReport.Render(run)), StringComparison.Ordinal);
         Assert.Equal(2, reread.Experiments[0].Variants.Single(v => v.Name == "sync").Capacity!.PredictedKnee);
         Assert.DoesNotContain("predictedKnee", ResultsJson.Serialize(run), StringComparison.Ordinal);
