@@ -7,23 +7,32 @@ namespace AsyncCapacity.Report.Html;
 /// <summary>How a search led by the laws (--search on) differed from the walk over the declared steps, and for which variants.</summary>
 internal static class SearchText
 {
-    public static string LedByLaws(ResultsDocument document)
+    /// <summary>The report's "how the capacity was found" for a run whose search the laws led; null for any other run.</summary>
+    public static string? LedByLaws(ResultsDocument document)
     {
         var capacities = document.Experiments.SelectMany(e => e.Variants.Select(v => (Name: $"{e.Name} {v.Name}", v.Capacity))).ToList();
         if (!capacities.Any(c => c.Capacity?.Strategy == SearchStrategy.Laws))
         {
-            return "";
+            return null;
         }
 
         var predicted = capacities.Where(c => c.Capacity?.PredictedKnee is not null)
             .Select(c => $"{c.Name} from {Format.Count(c.Capacity!.PredictedKnee)}").ToList();
-        return " This run's search was led by the laws (--search on; --search grid walks the declared steps first): after the lightest "
-            + "step, it probed the knee the laws predicted from it and bracketed around it, stepping by doubles or halves beside it; "
-            + "where nothing bound, the declared steps led. "
-            + (predicted.Count == 0 ? ""
+        return "Each variant began with its lightest declared step, each probe on a fresh app. Then the search probed the knee the "
+            + "operational laws predicted from that step (R₀, the CPU per request, what the variant holds, the pool's threads as the "
+            + "runtime grows them within a probe) and bracketed around it by doubles or halves; where nothing bound, it climbed the "
+            + "declared steps until two in a row missed. "
+            + (predicted.Count == 0 ? "No variant's knee was bound after its lightest step: each walked its declared steps. "
                 : predicted.Count == capacities.Count ? $"Started from the predicted knee: {string.Join(", ", predicted)}. "
                 : $"Started from the predicted knee: {string.Join(", ", predicted)}; the others from the declared steps. ")
-            + "Repeats stopped once their majority was certain (two agreeing runs of three), and a miss while k6 was short of CPU narrowed "
-            + "the bracket below it to 25% instead of ending the search: the lower bound is the largest load that met there.";
+            + "Between the largest load that met and the smallest that missed, the geometric middle, until the two were within 10% of "
+            + "each other or one apart; then both ends run again until the majority of 3 runs was certain (two agreeing runs decide, a "
+            + "third runs after a split; the sweep's --repeats sets the runs, and each capacity says its own). When runs disagree, the "
+            + "majority decides and the split is said (\"4 met in 1 of 3 runs\"); a majority that flips moves the bracket. Where "
+            + "nothing missed, it doubled the load until something did, or until the ceiling or the probe budget stopped it: the "
+            + "capacity is then a lower bound, \"≥ N\", and says what stopped it. A load that missed while k6 was short of CPU may "
+            + "have missed by k6's fault: the bracket below it narrowed to 25%, and the lower bound is the largest load that met "
+            + "there. (--search grid walks the declared steps first, runs every repeat and ends the climb at such a miss.) Every "
+            + "probe is in the step tables (bold: the runs that decided) and on the charts (points).";
     }
 }
