@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -126,7 +127,7 @@ internal static class SweepCommand
                 result.AddError("--baseline starts the app and bench/MinimalApp itself, side by side; with --target, measure your app's overhead with bench/overhead.sh instead.");
             }
 
-            if ((Valid(result, repeats) ?? []).Length > 0 && !SweepOptions.IsOn(Valid(result, search)))
+            if ((Valid(result, repeats) ?? []).Length > 0 && SweepOptions.SearchStrategyOf(Valid(result, search)) is null)
             {
                 result.AddError("--repeats sets the runs at each end of a searched knee; with --search off there is no search to repeat.");
             }
@@ -242,7 +243,8 @@ internal static class SweepCommand
                 AppSettings = (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
                     .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
                 Baseline = parse.GetValue(baseline),
-                Search = SweepOptions.IsOn(parse.GetValue(search)),
+                Search = SweepOptions.SearchStrategyOf(parse.GetValue(search)) is not null,
+                Strategy = SweepOptions.SearchStrategyOf(parse.GetValue(search)) ?? SearchStrategy.Laws,
                 RepeatOverrides = parse.GetValue(repeats) ?? [],
                 Stacks = SweepOptions.IsOn(parse.GetValue(stacks)),
                 Isolation = targetUrl is null ? CpuIsolationChoice.Choose(parse.GetValue(isolate)) : null,

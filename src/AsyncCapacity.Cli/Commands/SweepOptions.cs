@@ -240,9 +240,28 @@ internal static class SweepOptions
     /// <summary>Classic ASP.NET ran about 12 requests per core at once; on the 2-core box this lab targets, about 20.</summary>
     public const int RequestQueueDefaultConcurrency = 20;
 
-    public static Option<string> Search() => OnOff("--search",
-        "Search each variant's knee beyond its steps: narrowed to 10% or one client apart with fresh apps, --repeats runs at each end "
-        + "(or climbed until the load generator, a ceiling or the probe budget stops it). off: the steps only, capacity read off them [default: on].");
+    public static Option<string> Search()
+    {
+        var option = new Option<string>("--search")
+        {
+            Description = "How each variant's knee is searched, each probe on a fresh app. on: after the lightest step, the knee the "
+                + "laws predict from it (the declared steps where nothing binds), bracketed and narrowed to 10% or one client apart, "
+                + "--repeats runs at each end until their majority is certain; a miss while k6 was short of CPU narrows the bracket "
+                + "below it to 25%. grid: the declared steps first, every repeat run, and such a miss ends the climb (the search before "
+                + "the laws led it). off: the steps only, capacity read off them [default: on].",
+            DefaultValueFactory = _ => "on",
+        };
+        option.AcceptOnlyFromAmong("on", "grid", "off");
+        return option;
+    }
+
+    /// <summary>How --search's value searches; null for off (the grid only).</summary>
+    public static SearchStrategy? SearchStrategyOf(string? value) => value switch
+    {
+        "off" => null,
+        "grid" => SearchStrategy.Grid,
+        _ => SearchStrategy.Laws,
+    };
 
     public static Option<string> Stacks() => OnOff("--stacks",
         "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -21,9 +22,15 @@ internal static class SweepPlan
 
         var repeats = request.Experiments.Select(request.RepeatsFor).Distinct().ToList();
         var runsAtEachEnd = repeats is [var same] ? Runs(same) : "the runs listed below";
-        text.AppendLine(request.Search
-            ? $"Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched: narrowed to 10% or one apart, {runsAtEachEnd} at each end, or climbed until the load generator, the ceiling or the probe budget stops it."
-            : "Each variant: its steps only (--search off); capacity read off the grid.");
+        text.AppendLine(!request.Search ? "Each variant: its steps only (--search off); capacity read off the grid."
+            : request.Strategy == SearchStrategy.Laws
+            ? "Each variant: its lightest step, then the knee the laws predict from it (its steps where nothing binds), bracketed and "
+                + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end until their majority is certain, or climbed until the "
+                + "ceiling or the probe budget stops it; below a miss while k6 was short of CPU, narrowed to 25% and the largest load "
+                + "that met."
+            : "Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched (--search grid): "
+                + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end, or climbed until the load generator, the ceiling or the "
+                + "probe budget stops it.");
         if (request.Isolation is { } isolation)
         {
             text.AppendLine(CultureInfo.InvariantCulture, $"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores}, its pool's minimum), k6 on CPU {isolation.LoadGeneratorCpus}.");

@@ -65,6 +65,9 @@ internal sealed record SweepRequest
     /// <summary>Search each variant's knee beyond the declared steps (--search on); false reads capacity off the grid.</summary>
     public bool Search { get; init; } = true;
 
+    /// <summary>How the search goes (--search on: led by the laws; grid: the declared steps first, every repeat run).</summary>
+    public SearchStrategy Strategy { get; init; } = SearchStrategy.Laws;
+
     /// <summary>Runs at each end of a searched bracket (--repeats), for all experiments or one; none: the search's default.</summary>
     public IReadOnlyList<Scoped<int>> RepeatOverrides { get; init; } = [];
 
@@ -88,6 +91,7 @@ internal sealed record SweepRequest
     {
         Coarse = StepsFor(experiment),
         Refine = Search,
+        Strategy = Strategy,
         Ceiling = SweepOptions.MaxConcurrency,
         Repeats = RepeatsFor(experiment),
     };

@@ -32,6 +32,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
     private RuntimeReport? _app;
     private LiveTelemetry? _live;
+    private RunFacts? _facts;
     private bool _anyProbe;
 
     public async Task RunAsync(CancellationToken cancellationToken)
@@ -65,18 +66,19 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ? await InstrumentBaseline.MeasureAsync(layout, request, apps, k6, cpu, _rawDirectory, _progress, cancellationToken)
             : null;
 
+        var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
+            request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
+            request.AppSettings.Count > 0 ? request.AppSettings : null);
+        _facts = new RunFacts(startedAt, startedAt, k6.Version,
+            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla,
+            overhead, request.Isolation, _live?.Description);
         var experiments = new List<ExperimentResult>();
         foreach (var experiment in request.Experiments.Select(request.Plotted))
         {
             experiments.Add(await RunExperimentAsync(source, experiment, k6, cpu, cancellationToken));
         }
 
-        var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
-            request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
-            request.AppSettings.Count > 0 ? request.AppSettings : null);
-        var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
-            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead,
-            request.Isolation, _live?.Description);
+        var facts = _facts with { FinishedAt = DateTimeOffset.UtcNow };
         var document = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in document.Experiments)
@@ -120,7 +122,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         foreach (var variant in experiment.Variants)
         {
             var outcomes = new List<ProbeOutcome>();
-            while (CapacitySearch.Next(policy, outcomes) is NextProbe probe)
+            int? knee = null;
+            while (CapacitySearch.Next(policy, outcomes, knee) is NextProbe probe)
             {
                 _progress.ProbeStarting(experiment.Id, variant.Name, probe);
                 var run = outcomes.Count(o => o.Concurrency == probe.Concurrency) + 1;
@@ -128,9 +131,15 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                     checkRoutes: steps.Count == 0, cancellationToken);
                 steps.Add(step);
                 outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla, probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
+                if (outcomes.Count == 1 && policy.LedByLaws)
+                {
+                    // After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the knee.
+                    knee = PredictedKnee.Of(ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, [step])), variant.Name,
+                        RunDescription.Of(_facts!, _app, HostFacts.Current));
+                }
             }
 
-            findings[variant.Name] = ((SearchDone)CapacitySearch.Next(policy, outcomes)).Finding;
+            findings[variant.Name] = ((SearchDone)CapacitySearch.Next(policy, outcomes, knee)).Finding;
             _progress.VariantDone();
         }
 

@@ -26,6 +26,9 @@ public static class CapacityAnalysis
             Runs = finding.AtCapacity,
             MissedRuns = finding.AtMissed,
             Narrowed = finding.Narrowed,
+            Strategy = finding.Strategy,
+            PredictedKnee = finding.PredictedKnee,
+            LoadGeneratorMissedAt = finding.LoadGeneratorMissedAt,
         }, null);
     }
 

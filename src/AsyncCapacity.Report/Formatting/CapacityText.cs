@@ -18,7 +18,11 @@ public static class CapacityText
     public static string Sureness(Capacity capacity)
     {
         var parts = new List<string>();
-        if (capacity.AtLeastBecause is { } stoppedBy)
+        if (capacity is { AtLeastBecause: StoppedBy.LoadGenerator, LoadGeneratorMissedAt: { } k6Missed })
+        {
+            parts.Add($"a lower bound: at {Format.Count(k6Missed)} the load generator was the limit and may have caused the miss");
+        }
+        else if (capacity.AtLeastBecause is { } stoppedBy)
         {
             parts.Add(Stopped(stoppedBy));
         }

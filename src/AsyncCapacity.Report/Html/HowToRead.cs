@@ -20,7 +20,7 @@ internal static class HowToRead
             $"The largest {model.CapacityNoun} whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: "
             + $"{Format.Sla(run.Sla)}; an experiment may set its own; the rule is k6-scripts/lib/judge.js, which k6 applies too), with the "
             + "median throughput of its runs. A load's verdict is the majority of its runs.");
-        Entry(html, "How the capacity was found",
+        Entry(html, "How the capacity was found", SearchText.LedByLaws(document) ??
             "Each variant began with a coarse pass over its declared steps, climbing until two in a row missed. Then a search, each probe "
             + "on a fresh app: between the largest load that met and the smallest that missed, the geometric middle, until the two were "
             + "within 10% of each other or one apart; then both ends run again until each had 3 runs (three: the fewest in which a "

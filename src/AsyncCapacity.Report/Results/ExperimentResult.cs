@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace AsyncCapacity.Report.Results;
 
 /// <param name="Name">Route prefix and k6 script name: "sleep".</param>
@@ -55,4 +57,16 @@ public sealed record Capacity(int Concurrency, double Rps)
 
     /// <summary>False when the probe budget ran out before the bracket was as narrow as asked.</summary>
     public bool Narrowed { get; init; } = true;
+
+    /// <summary>How the search went (the report's "how it was found"); null for the grid only and older runs.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public Search.SearchStrategy? Strategy { get; init; }
+
+    /// <summary>The laws' knee the search probed after the lightest step; null when it walked the declared steps.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? PredictedKnee { get; init; }
+
+    /// <summary>For a lower bound the load generator set: the load above it that missed while k6 was short of CPU.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? LoadGeneratorMissedAt { get; init; }
 }

@@ -3,37 +3,78 @@ using System.Globalization;
 namespace AsyncCapacity.Report.Search;
 
 /// <summary>
-/// Where a variant's capacity lies, found by probing rather than read off a grid: a coarse pass over the declared steps,
-/// then probes that bracket the knee (the largest load that meets the SLA and the smallest that misses it) until the two
-/// are within <see cref="SearchPolicy.Precision"/> of each other or one apart, then repeats of both until each has
-/// <see cref="SearchPolicy.Repeats"/> runs. A load's verdict is the majority of its runs. Where nothing misses, the search
-/// climbs (doubling) until something does, the load generator becomes the limit, or the ceiling or the probe budget is
-/// reached: the capacity is then a lower bound that says what stopped it. A pure function of the outcomes so far: the
-/// sweep asks it for the next probe, runs it on a fresh app, and asks again.
+/// Where a variant's capacity lies, found by probing rather than read off a grid: the lightest declared step, then the
+/// knee the laws predict from it (or, where nothing binds, the declared steps), then probes that bracket the knee (the
+/// largest load that meets the SLA and the smallest that misses it) until the two are within
+/// <see cref="SearchPolicy.Precision"/> of each other or one apart, then repeats of both ends until their majority of
+/// <see cref="SearchPolicy.Repeats"/> is certain. Where nothing misses, the search climbs (doubling) until something does,
+/// the load generator becomes the limit, or the ceiling or the probe budget is reached: the capacity is then a lower
+/// bound that says what stopped it. A pure function of the outcomes so far: the sweep asks it for the next probe, runs
+/// it on a fresh app, and asks again. <see cref="SearchStrategy.Grid"/> keeps the search as it was before the laws led it.
 /// </summary>
 public static class CapacitySearch
 {
-    public static SearchMove Next(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes)
+    /// <param name="predictedKnee">The laws' knee, predicted after the lightest probe; null where nothing binds.</param>
+    public static SearchMove Next(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predictedKnee = null)
     {
         var tallies = Tally.Of(outcomes);
-        if (NextCoarse(policy, tallies) is { } coarse)
+        var knee = UsableKnee(policy, outcomes, predictedKnee);
+        var move = Move(policy, outcomes, tallies, knee);
+        return move is SearchDone done && policy.Refine
+            ? new SearchDone(done.Finding with { Strategy = policy.Strategy, PredictedKnee = knee })
+            : move;
+    }
+
+    private static SearchMove Move(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, Dictionary<int, Tally> tallies, int? knee)
+    {
+        if (knee is null && NextCoarse(policy, tallies) is { } coarse)
         {
             return coarse;
         }
 
         var budget = policy.Refine ? policy.MaxSearchProbes - outcomes.Count(o => o.Pass != ProbePass.Coarse) : 0;
+        if (knee is { } first && !tallies.ContainsKey(first) && budget > 0)
+        {
+            return new NextProbe(first, ProbePass.Expand, Invariant($"at the laws' predicted knee, {first}"));
+        }
+
         var misses = tallies.Values.Where(t => !t.Meets && !t.LoadGeneratorBound).Select(t => t.Concurrency).ToList();
         int? missed = misses.Count > 0 ? misses.Min() : null;
         var meets = tallies.Values.Where(t => t.Meets && t.Concurrency < (missed ?? int.MaxValue)).Select(t => t.Concurrency).ToList();
         int? met = meets.Count > 0 ? meets.Max() : null;
+        var loadGeneratorMisses = tallies.Values
+            .Where(t => !t.Meets && t.LoadGeneratorBound && t.Concurrency > (met ?? 0) && t.Concurrency < (missed ?? int.MaxValue))
+            .Select(t => t.Concurrency).ToList();
+        int? loadGeneratorMissed = policy.LedByLaws && met is not null && loadGeneratorMisses.Count > 0 ? loadGeneratorMisses.Min() : null;
 
-        return (met, missed) switch
+        var bracket = new Bracket(policy, tallies, budget, knee);
+        return (met, missed, loadGeneratorMissed) switch
         {
-            (null, null) => new SearchDone(SearchFinding.None("the load generator was the limit at every step tried")),
-            (null, { } lowest) => Downwards(policy, tallies, lowest, budget),
-            ({ } top, null) => Upwards(policy, tallies, top, budget),
-            ({ } low, { } high) => Narrow(policy, tallies, low, high, budget),
+            (null, null, _) => new SearchDone(SearchFinding.None("the load generator was the limit at every step tried")),
+            (null, { } lowest, _) => Downwards(bracket, lowest),
+            ({ } top, _, { } above) => BelowLoadGenerator(bracket, top, above),
+            ({ } top, null, null) => Upwards(bracket, top),
+            ({ } low, { } high, null) => Narrow(bracket, low, high),
         };
+    }
+
+    /// <summary>
+    /// The laws' knee, once the lightest step has run: above it when it met, below it when it missed; otherwise (nothing
+    /// binds, the knee already passed, or the grid strategy) none, and the declared steps lead.
+    /// </summary>
+    private static int? UsableKnee(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predicted)
+    {
+        var lightest = policy.Coarse.Count > 0 ? policy.Coarse[0] : 0;
+        if (!policy.LedByLaws || predicted is not { } knee || outcomes.FirstOrDefault(o => o.Concurrency == lightest) is not { } first)
+        {
+            return null;
+        }
+
+        // The lightest's first run decides, so that a repeat of it later cannot send the search back to the steps.
+        knee = Math.Min(knee, policy.Ceiling);
+        var above = first.Meets && knee > lightest;
+        var below = !first.Meets && !first.LoadGeneratorBound && knee is >= 1 && knee < lightest;
+        return above || below ? knee : null;
     }
 
     /// <summary>
@@ -41,7 +82,7 @@ public static class CapacitySearch
     /// k6 was the limit (its miss may be k6's). Without a search (the grid only) every step runs: the user asked for
     /// those loads, not for the knee.
     /// </summary>
-    private static NextProbe? NextCoarse(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies)
+    private static NextProbe? NextCoarse(SearchPolicy policy, Dictionary<int, Tally> tallies)
     {
         var misses = 0;
         foreach (var step in policy.Coarse)
@@ -72,8 +113,9 @@ public static class CapacitySearch
     }
 
     /// <summary>Everything tried missed: go down until a load meets, or even 1 does not.</summary>
-    private static SearchMove Downwards(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies, int lowest, int budget)
+    private static SearchMove Downwards(Bracket bracket, int lowest)
     {
+        var (policy, tallies, budget) = (bracket.Policy, bracket.Tallies, bracket.Budget);
         if (lowest > 1)
         {
             return budget > 0
@@ -83,8 +125,9 @@ public static class CapacitySearch
                     : Invariant($"every step missed, down to {lowest} (the grid only: --search off)")));
         }
 
-        return RepeatOr(policy, tallies, budget, [1], () =>
-            SearchFinding.None(Invariant($"even 1 missed it in {tallies[1].Runs.Runs - tallies[1].Met} of {tallies[1].Runs.Runs} runs")) with { AtMissed = tallies[1].Runs });
+        var one = tallies[1].Runs;
+        return RepeatOr(bracket, budget, [1], () =>
+            SearchFinding.None(Invariant($"even 1 missed it in {one.Runs - one.Met} of {one.Runs} runs")) with { AtMissed = one });
     }
 
     /// <summary>
@@ -92,8 +135,9 @@ public static class CapacitySearch
     /// that met while k6 was short of CPU still met (its latency even includes k6's delay): the climb goes on. One that
     /// missed while k6 was short of CPU may have missed by k6's fault: the climb stops below it, a lower bound.
     /// </summary>
-    private static SearchMove Upwards(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies, int top, int budget)
+    private static SearchMove Upwards(Bracket bracket, int top)
     {
+        var (policy, tallies, budget) = (bracket.Policy, bracket.Tallies, bracket.Budget);
         var stoppedBy = tallies.Values.Any(t => t.Concurrency > top && t.LoadGeneratorBound && !t.Meets)
             ? StoppedBy.LoadGenerator
             : top >= policy.Ceiling ? StoppedBy.Ceiling : (StoppedBy?)null;
@@ -109,48 +153,55 @@ public static class CapacitySearch
                 : Lower(policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep);
         }
 
-        return RepeatOr(policy, tallies, budget, [top], () => Lower(stoppedBy.Value).Finding);
+        return RepeatOr(bracket, budget, [top], () => Lower(stoppedBy.Value).Finding);
 
         SearchDone Lower(StoppedBy reason) =>
             new(SearchFinding.AtLeast(top, reason, tallies[top].Runs));
     }
 
-    /// <summary>A bracket: narrow it to the precision asked for, then repeat both ends.</summary>
-    private static SearchMove Narrow(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies, int low, int high, int budget)
+    /// <summary>
+    /// A miss the load generator may have caused narrows, it does not end: the largest load that met below it is the
+    /// tightest lower bound this machine can show, so the bracket between them narrows like any other.
+    /// </summary>
+    private static SearchMove BelowLoadGenerator(Bracket bracket, int top, int above)
     {
-        var wide = high - low > 1 && high > low * (1 + policy.Precision);
-        if (wide && budget > 0)
+        if (bracket.Wide(top, above, bracket.Policy.LoadGeneratorPrecision) && bracket.Budget > 0)
         {
-            var middle = (int)Math.Round(Math.Sqrt((double)low * high));
-            return new NextProbe(Math.Clamp(middle, low + 1, high - 1), ProbePass.Narrow, Invariant($"between {low} and {high}"));
+            return new NextProbe(bracket.Middle(top, above), ProbePass.Narrow,
+                Invariant($"between {top} and {above}, where the load generator was the limit"));
         }
 
-        return RepeatOr(policy, tallies, wide ? 0 : budget, [low, high], () =>
-            SearchFinding.Bracket(low, high, tallies[low].Runs, tallies[high].Runs, narrowed: !wide || !policy.Refine));
+        return RepeatOr(bracket, bracket.Budget, [top], () =>
+            SearchFinding.AtLeast(top, StoppedBy.LoadGenerator, bracket.Tallies[top].Runs, above));
     }
 
-    /// <summary>A repeat of the first of these loads that has fewer runs than the policy asks for, or the finding.</summary>
-    private static SearchMove RepeatOr(SearchPolicy policy, IReadOnlyDictionary<int, Tally> tallies, int budget, int[] loads, Func<SearchFinding> finding)
+    /// <summary>A bracket: narrow it to the precision asked for, then repeat both ends.</summary>
+    private static SearchMove Narrow(Bracket bracket, int low, int high)
     {
-        if (policy.Refine && budget > 0 && loads.FirstOrDefault(l => tallies[l].Runs.Runs < policy.Repeats) is var load and > 0)
+        var wide = bracket.Wide(low, high);
+        if (wide && bracket.Budget > 0)
         {
-            return new NextProbe(load, ProbePass.Repeat, Invariant($"run {tallies[load].Runs.Runs + 1} of {policy.Repeats} at {load}"));
+            return new NextProbe(bracket.Middle(low, high), ProbePass.Narrow, Invariant($"between {low} and {high}"));
+        }
+
+        var tallies = bracket.Tallies;
+        return RepeatOr(bracket, wide ? 0 : bracket.Budget, [low, high], () =>
+            SearchFinding.Bracket(low, high, tallies[low].Runs, tallies[high].Runs, narrowed: !wide || !bracket.Policy.Refine));
+    }
+
+    /// <summary>A repeat of the first of these loads whose verdict its runs have not settled yet, or the finding.</summary>
+    private static SearchMove RepeatOr(Bracket bracket, int budget, int[] loads, Func<SearchFinding> finding)
+    {
+        var policy = bracket.Policy;
+        if (policy.Refine && budget > 0 && loads.FirstOrDefault(l => bracket.Unsettled(bracket.Tallies[l].Runs)) is var load and > 0)
+        {
+            var of = policy.LedByLaws ? "of at most" : "of";
+            var run = bracket.Tallies[load].Runs.Runs + 1;
+            return new NextProbe(load, ProbePass.Repeat, Invariant($"run {run} {of} {policy.Repeats} at {load}"));
         }
 
         return new SearchDone(finding());
     }
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
-
-    /// <summary>A load's runs so far: its verdict is the majority's; k6 being the limit in any run makes it untrustworthy upwards.</summary>
-    private sealed record Tally(int Concurrency, RunTally Runs, bool LoadGeneratorBound)
-    {
-        public bool Meets => Runs.Met * 2 > Runs.Runs;
-
-        public int Met => Runs.Met;
-
-        public static Dictionary<int, Tally> Of(IEnumerable<ProbeOutcome> outcomes) => outcomes
-            .GroupBy(o => o.Concurrency)
-            .ToDictionary(g => g.Key, g => new Tally(g.Key, new RunTally(g.Count(o => o.Meets), g.Count()), g.Any(o => o.LoadGeneratorBound)));
-    }
 }

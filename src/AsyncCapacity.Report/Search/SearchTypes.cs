@@ -19,6 +19,21 @@ public enum ProbePass
     Repeat,
 }
 
+/// <summary>
+/// How the search goes: grid walks the declared steps first and runs every repeat (the search before the laws led it);
+/// laws probes the laws' predicted knee after the lightest step, stops repeats once their majority is certain, and
+/// narrows below a miss the load generator may have caused.
+/// </summary>
+[JsonConverter(typeof(JsonStringEnumConverter<SearchStrategy>))]
+public enum SearchStrategy
+{
+    [JsonStringEnumMemberName("grid")]
+    Grid,
+
+    [JsonStringEnumMemberName("laws")]
+    Laws,
+}
+
 /// <summary>What a lower bound's search stopped at.</summary>
 [JsonConverter(typeof(JsonStringEnumConverter<StoppedBy>))]
 public enum StoppedBy
@@ -51,6 +66,12 @@ public sealed record SearchPolicy
     public double Precision { get; init; } = 0.10;
 
     /// <summary>
+    /// The same below a miss the load generator may have caused: there k6 is as much measured as the app, so a quarter
+    /// keeps the lower bound within reach of the machine's limit for about two probes from a doubling, not four.
+    /// </summary>
+    public double LoadGeneratorPrecision { get; init; } = 0.25;
+
+    /// <summary>
     /// Runs at each end of the bracket. Three is the fewest in which a majority always exists and one disagreeing run
     /// shows; more would double the search's time for a split that three already reveal.
     /// </summary>
@@ -66,6 +87,11 @@ public sealed record SearchPolicy
 
     /// <summary>False: the coarse pass only, its capacity read off the grid (--search off).</summary>
     public bool Refine { get; init; } = true;
+
+    public SearchStrategy Strategy { get; init; } = SearchStrategy.Laws;
+
+    /// <summary>Whether the laws lead: their knee first, repeats until decided, k6's misses narrowed.</summary>
+    public bool LedByLaws => Refine && Strategy == SearchStrategy.Laws;
 
     /// <summary>The coarse pass stops climbing after this many misses in a row: what lies above them misses too.</summary>
     public int ConsecutiveMissesToStop { get; init; } = 2;
@@ -110,11 +136,20 @@ public sealed record SearchFinding
 
     public string? NoneBecause { get; init; }
 
+    /// <summary>How the search went; null without a search (the grid only, or a run made before there was one).</summary>
+    public SearchStrategy? Strategy { get; init; }
+
+    /// <summary>The laws' predicted knee the search probed after the lightest step; null when it walked the declared steps.</summary>
+    public int? PredictedKnee { get; init; }
+
+    /// <summary>Where a miss the load generator may have caused stopped the climb: the lower bound lies just below it.</summary>
+    public int? LoadGeneratorMissedAt { get; init; }
+
     public static SearchFinding Bracket(int capacity, int missedAt, RunTally atCapacity, RunTally atMissed, bool narrowed) =>
         new() { Capacity = capacity, MissedAt = missedAt, AtCapacity = atCapacity, AtMissed = atMissed, Narrowed = narrowed };
 
-    public static SearchFinding AtLeast(int capacity, StoppedBy stoppedBy, RunTally atCapacity) =>
-        new() { Capacity = capacity, AtLeastBecause = stoppedBy, AtCapacity = atCapacity };
+    public static SearchFinding AtLeast(int capacity, StoppedBy stoppedBy, RunTally atCapacity, int? loadGeneratorMissedAt = null) =>
+        new() { Capacity = capacity, AtLeastBecause = stoppedBy, AtCapacity = atCapacity, LoadGeneratorMissedAt = loadGeneratorMissedAt };
 
     public static SearchFinding None(string because) => new() { NoneBecause = because };
 }

@@ -4,11 +4,12 @@ namespace AsyncCapacity.Tests.Search;
 
 /// <summary>
 /// The search's decisions as a pure function of step outcomes: each case is a variant whose verdict at every load is
-/// known (a "truth", possibly noisy), and the search is played against it to the end, as the sweep would.
+/// known (a "truth", possibly noisy), and the search is played against it to the end, as the sweep would. These are the
+/// grid strategy's cases (--search grid, the search before the laws led it); LawsLedSearchTests plays the default.
 /// </summary>
 public sealed class CapacitySearchTests
 {
-    private static readonly SearchPolicy Policy = new() { Coarse = [1, 10, 100, 1000] };
+    private static readonly SearchPolicy Policy = new() { Coarse = [1, 10, 100, 1000], Strategy = SearchStrategy.Grid };
 
     [Fact]
     public void A_monotone_knee_is_bracketed_to_one_apart_and_both_ends_are_repeated_three_times()
@@ -182,23 +183,7 @@ public sealed class CapacitySearchTests
         Assert.Equal([1, 10, 50], probes.Where(p => p.Pass == ProbePass.Coarse).Select(p => p.Concurrency));
     }
 
-    /// <summary>Plays the search against a truth until it is done, as the sweep does: every probe a fresh run.</summary>
-    private static (SearchFinding Finding, List<ProbeOutcome> Probes) Play(SearchPolicy policy, Func<int, bool> meets, int loadGeneratorBoundFrom = int.MaxValue)
-    {
-        var outcomes = new List<ProbeOutcome>();
-        for (var i = 0; i < 200; i++)
-        {
-            switch (CapacitySearch.Next(policy, outcomes))
-            {
-                case SearchDone done:
-                    return (done.Finding, outcomes);
-                case NextProbe probe:
-                    var bound = probe.Concurrency >= loadGeneratorBoundFrom;
-                    outcomes.Add(new ProbeOutcome(probe.Concurrency, meets(probe.Concurrency), probe.Pass, bound));
-                    break;
-            }
-        }
-
-        throw new InvalidOperationException($"the search did not end: {string.Join(", ", outcomes)}");
-    }
+    private static (SearchFinding Finding, List<ProbeOutcome> Probes) Play(
+        SearchPolicy policy, Func<int, bool> meets, int loadGeneratorBoundFrom = int.MaxValue) =>
+        SearchPlay.Play(policy, meets, loadGeneratorBoundFrom);
 }

@@ -1,0 +1,42 @@
+namespace AsyncCapacity.Report.Search;
+
+/// <summary>What the search's steps share: its policy, every load's runs so far, the probes left, the laws' knee.</summary>
+internal sealed record Bracket(SearchPolicy Policy, IReadOnlyDictionary<int, Tally> Tallies, int Budget, int? Knee)
+{
+    /// <summary>Wider than the precision asked for, and more than one apart.</summary>
+    public bool Wide(int low, int high, double? precision = null) => high - low > 1 && high > low * (1 + (precision ?? Policy.Precision));
+
+    /// <summary>
+    /// The next load between two ends: the geometric middle; beside the laws' knee, a doubling from the end near it
+    /// instead, since the knee is expected there rather than halfway across a decade.
+    /// </summary>
+    public int Middle(int low, int high)
+    {
+        var middle = (int)Math.Round(Math.Sqrt((double)low * high));
+        if (Knee is { } knee && high > low * 2)
+        {
+            middle = low * 2 >= knee && low < knee * 4 ? low * 2
+                : high <= knee * 2 && high * 4 > knee ? high / 2
+                : middle;
+        }
+
+        return Math.Clamp(middle, low + 1, high - 1);
+    }
+
+    /// <summary>
+    /// A load's verdict is not settled while it has fewer runs than asked; led by the laws, a majority already certain
+    /// (two agreeing of three) settles it: the runs left cannot change it.
+    /// </summary>
+    public bool Unsettled(RunTally runs) => runs.Runs < Policy.Repeats
+        && !(Policy.LedByLaws && (runs.Met * 2 > Policy.Repeats || (runs.Runs - runs.Met) * 2 > Policy.Repeats));
+}
+
+/// <summary>A load's runs so far: its verdict is the majority's; k6 being the limit in any run makes it untrustworthy upwards.</summary>
+internal sealed record Tally(int Concurrency, RunTally Runs, bool LoadGeneratorBound)
+{
+    public bool Meets => Runs.Met * 2 > Runs.Runs;
+
+    public static Dictionary<int, Tally> Of(IEnumerable<ProbeOutcome> outcomes) => outcomes
+        .GroupBy(o => o.Concurrency)
+        .ToDictionary(g => g.Key, g => new Tally(g.Key, new RunTally(g.Count(o => o.Meets), g.Count()), g.Any(o => o.LoadGeneratorBound)));
+}
