@@ -1,8 +1,9 @@
+using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.Search;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
-namespace AsyncCapacity.Tests.Search;
+namespace AsyncCapacity.Tests.Laws;
 
 /// <summary>The knee the search probes after the lightest step, from that probe alone, as the sweep asks for it.</summary>
 public sealed class PredictedKneeTests

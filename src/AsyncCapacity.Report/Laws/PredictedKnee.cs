@@ -1,7 +1,6 @@
-using AsyncCapacity.Report.Laws;
 using AsyncCapacity.Report.Results;
 
-namespace AsyncCapacity.Report.Search;
+namespace AsyncCapacity.Report.Laws;
 
 /// <summary>Where the laws put a variant's knee from its probes so far: what the search probes after the lightest step.</summary>
 public static class PredictedKnee
