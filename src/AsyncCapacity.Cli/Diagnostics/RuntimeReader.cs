@@ -53,8 +53,10 @@ internal sealed class RuntimeReader : IAsyncDisposable
         EventPipeSession session;
         try
         {
-            session = new DiagnosticsClient(processId).StartEventPipeSession(
-                new EventPipeSessionConfiguration(Providers(sessionId), circularBufferSizeMB: 16, requestRundown: false, requestStackwalk: false));
+            // No stacks and no rundown: the values are all it needs, and a stack per event would cost the app.
+            var configuration = new EventPipeSessionConfiguration(
+                Providers(sessionId), circularBufferSizeMB: 16, requestRundown: false, requestStackwalk: false);
+            session = new DiagnosticsClient(processId).StartEventPipeSession(configuration);
         }
         catch (Exception ex) when (ex is ServerNotAvailableException or ServerErrorException or UnsupportedCommandException)
         {

@@ -18,7 +18,7 @@ public static class AppMeter
     /// <summary>Requests the app's pipeline has started and not finished (its timing middleware's count).</summary>
     public const string RequestsInFlight = "asynccapacity.http.requests_in_flight";
 
-    /// <summary>The pool's threads and queue as gauges: on .NET 10.0.12 System.Runtime publishes them as counters (dotnet/runtime#112077).</summary>
+    // The pool's threads and queue as gauges: on .NET 10.0.12 System.Runtime publishes them as counters (dotnet/runtime#112077).
     public const string ThreadCount = "asynccapacity.thread_pool.thread.count";
 
     public const string QueueLength = "asynccapacity.thread_pool.queue.length";
@@ -45,7 +45,7 @@ public static class AppMeter
         new(GaugeKeys.QueueRejected, "asynccapacity.request_queue.rejected", "{request}", true, "Requests refused with 503 (queue full)"),
         new(GaugeKeys.QueueLimit, "asynccapacity.request_queue.limit", "{request}", false, "How many requests may wait in the queue"),
         new(GaugeKeys.ConnectionsOpen, "asynccapacity.connections.open", "{connection}", false, "Client connections Kestrel holds"),
-        new(GaugeKeys.ConnectionsQueued, "asynccapacity.connections.queued", "{connection}", false, "Connections accepted, not yet started"),
+        new(GaugeKeys.ConnectionsQueued, "asynccapacity.connections.queued", "{connection}", false, "Connections not yet started"),
         new(GaugeKeys.WebSocketSessions, "asynccapacity.websocket.sessions", "{session}", false, "WebSocket echo sessions open"),
         new(GaugeKeys.WebSocketMessages, "asynccapacity.websocket.messages", "{message}", true, "WebSocket messages echoed"),
     ];

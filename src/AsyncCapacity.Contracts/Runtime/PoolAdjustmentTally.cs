@@ -55,7 +55,8 @@ public sealed class PoolAdjustmentTally(int startingGoal)
             var count = Interlocked.Read(ref _counts[slot]);
             if (count > 0)
             {
-                totals[PoolAdjustmentReasons.Name(slot)] = new(count, Interlocked.Read(ref _added[slot]), Interlocked.Read(ref _removed[slot]));
+                totals[PoolAdjustmentReasons.Name(slot)] =
+                    new(count, Interlocked.Read(ref _added[slot]), Interlocked.Read(ref _removed[slot]));
             }
         }
 

@@ -33,7 +33,8 @@ internal sealed class LabMeter : IHostedService, IDisposable
             }
         }
 
-        _meter.CreateObservableUpDownCounter(AppMeter.RequestsInFlight, () => inFlight.Count, "{request}", "Requests the pipeline is serving");
+        _meter.CreateObservableUpDownCounter(
+            AppMeter.RequestsInFlight, () => inFlight.Count, "{request}", "Requests the pipeline is serving");
         _meter.CreateObservableGauge(AppMeter.ThreadCount, () => ThreadPool.ThreadCount, "{thread}", "Thread-pool threads");
         _meter.CreateObservableGauge(AppMeter.QueueLength, () => ThreadPool.PendingWorkItemCount, "{work_item}", "Work items queued");
         _meter.CreateObservableCounter(AppMeter.Adjustments, () => ByReason(adjustments, t => t.Count), "{change}",
@@ -49,7 +50,8 @@ internal sealed class LabMeter : IHostedService, IDisposable
     public void Dispose() => _meter.Dispose();
 
     private static IEnumerable<Measurement<long>> ByReason(ThreadPoolAdjustments adjustments, Func<PoolAdjustmentTotals, long> figure) =>
-        adjustments.Totals().Select(pair => new Measurement<long>(figure(pair.Value), new KeyValuePair<string, object?>(AppMeter.ReasonTag, pair.Key)));
+        adjustments.Totals().Select(pair =>
+            new Measurement<long>(figure(pair.Value), new KeyValuePair<string, object?>(AppMeter.ReasonTag, pair.Key)));
 
     /// <summary>No measurement where the source wrote no such key (no database: no pool), so a reader sees none.</summary>
     private IEnumerable<Measurement<double>> Measure(string key) =>

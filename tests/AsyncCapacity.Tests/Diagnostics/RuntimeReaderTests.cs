@@ -26,7 +26,8 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
         // Assert
         foreach (var s in samples)
         {
-            log.WriteLine($"{s.TimestampMs} threads {s.ThreadCount} queue {s.PendingWorkItems} done {s.CompletedWorkItems} in flight {s.RequestsInFlight} "
+            log.WriteLine($"{s.TimestampMs} threads {s.ThreadCount} queue {s.PendingWorkItems} done {s.CompletedWorkItems} "
+                + $"in flight {s.RequestsInFlight} "
                 + $"cpu {s.CpuPercent}% ws {s.WorkingSetBytes} heap {s.GcHeapBytes} locks {s.LockContentions} gc {s.GcPauseMs} ms; "
                 + $"{string.Join(", ", s.Gauges!.Select(g => $"{g.Key}={g.Value}"))}; {PoolAdjustmentChanges.Describe(s.Adjustments!)}");
         }
@@ -41,7 +42,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
         Assert.All(samples, s => Assert.NotNull(s.LockContentions));
         Assert.Contains(samples, s => s.Gauge(GaugeKeys.ConnectionsOpen) >= 10);
         var starvation = samples[^1].Adjustments!.GetValueOrDefault(PoolAdjustmentReasons.Starvation);
-        Assert.True(starvation?.ThreadsAdded >= 1, $"a pool starved by Thread.Sleep should be given threads by starvation; got {starvation}");
+        Assert.True(starvation?.ThreadsAdded >= 1, $"a pool starved by Thread.Sleep should get threads by starvation; got {starvation}");
     }
 
     [Fact]
@@ -59,7 +60,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
         // Assert
         var blocking = samples[^1].Adjustments!.GetValueOrDefault(PoolAdjustmentReasons.CooperativeBlocking);
         log.WriteLine($"{echoed} echoes; {PoolAdjustmentChanges.Describe(samples[^1].Adjustments!)}");
-        Assert.True(blocking?.ThreadsAdded >= 10, $"30 clients blocked on GetResult should add threads by cooperative blocking; got {blocking}");
+        Assert.True(blocking?.ThreadsAdded >= 10, $"30 clients blocked on GetResult add threads (cooperative blocking); got {blocking}");
         Assert.Contains(samples, s => s.Gauge(GaugeKeys.WebSocketSessions) >= 10);
         Assert.True(samples[^1].Gauge(GaugeKeys.WebSocketMessages) >= echoed, "the echo count is the app's running total");
     }
