@@ -3,11 +3,11 @@ namespace AsyncCapacity.Report.Waits;
 /// <summary>
 /// Where a snapshot's threads are, said through the app's own code: for each thread, from its innermost frame outwards
 /// to the first frame in the app's namespaces (those of its entry assembly, whatever they are called), and the call the
-/// app made there (the frame just inside it, e.g. System.Threading.Thread.Sleep). Threads alike are counted together; the thread pool's workers apart from the app's
-/// own threads (named by their OS names, digits dropped: "Audit writer"). The app's middleware (a type named
-/// *Middleware) is passed over: every request runs through it, so it says nothing of where one waits; a thread whose
-/// only app frame is middleware is in framework code (Kestrel writing a response, a handler inlined into ASP.NET Core's
-/// generated delegate).
+/// app made there (the frame just inside it, e.g. System.Threading.Thread.Sleep). Threads alike are counted together;
+/// the thread pool's workers apart from the app's own threads (named by their OS names, digits dropped: "Audit
+/// writer"). The app's middleware (a type named *Middleware) is passed over: every request runs through it, so it says
+/// nothing of where one waits; a thread whose only app frame is middleware is in framework code (Kestrel writing a
+/// response, a handler inlined into ASP.NET Core's generated delegate).
 /// </summary>
 /// <param name="PoolThreads">Every pool worker in the snapshot.</param>
 /// <param name="IdlePoolThreads">Pool workers with no app frame, waiting for work (in the pool's own wait).</param>
