@@ -35,6 +35,9 @@ internal sealed class RuntimeReader : IAsyncDisposable
     /// <summary>Why the reader stopped early (the app's meters held by another session, the stream broken), or null.</summary>
     public string? Problem { get; private set; }
 
+    /// <summary>The cores the app's runtime sizes itself to (System.Runtime's dotnet.process.cpu.count); null before it said.</summary>
+    public int? ProcessorCount => _builder.Cores;
+
     /// <summary>The samples so far, oldest first.</summary>
     public IReadOnlyList<RuntimeSample> Samples
     {
@@ -93,7 +96,8 @@ internal sealed class RuntimeReader : IAsyncDisposable
             {
                 await _session.StopAsync(cancellationToken);
             }
-            catch (Exception ex) when (ex is ServerNotAvailableException or ServerErrorException or IOException or TimeoutException)
+            catch (Exception ex) when (ex is ServerNotAvailableException or ServerErrorException or IOException or TimeoutException
+                or ObjectDisposedException)
             {
                 // The app exited: its stream has ended, and the reading thread with it.
             }
@@ -103,9 +107,19 @@ internal sealed class RuntimeReader : IAsyncDisposable
         return Samples;
     }
 
+    /// <summary>Also after Ctrl+C: the session is stopped if it can be within a few seconds, then closed, which ends the reading.</summary>
     public async ValueTask DisposeAsync()
     {
-        await StopAsync(CancellationToken.None);
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(3));
+        try
+        {
+            await StopAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            // Closing the session below ends the stream the reading thread waits on.
+        }
+
         _session.Dispose();
     }
 

@@ -19,6 +19,8 @@ internal sealed class RuntimeSampleBuilder
     private readonly Dictionary<(string Meter, string Instrument, string Tags), double> _values = [];
     private (long Ms, double CpuSeconds)? _previousCpu;
 
+    public int? Cores { get; private set; }
+
     public void Add(MeterValue value) => _values[(value.Meter, value.Instrument, value.Tags)] = value.Value;
 
     /// <summary>
@@ -39,7 +41,8 @@ internal sealed class RuntimeSampleBuilder
             return null;
         }
 
-        var cores = Sum(RuntimeMeter, "dotnet.process.cpu.count") is { } count and > 0 ? count : Environment.ProcessorCount;
+        Cores = Sum(RuntimeMeter, "dotnet.process.cpu.count") is { } count and > 0 ? (int)count : null;
+        var cores = Cores ?? Environment.ProcessorCount;
         var cpuPercent = (cpuSeconds - before.CpuSeconds) / ((timestampMs - before.Ms) / 1000.0 * cores) * 100;
         return new RuntimeSample(
             TimestampMs: timestampMs,

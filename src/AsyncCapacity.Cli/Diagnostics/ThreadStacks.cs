@@ -120,7 +120,7 @@ internal static class ThreadStacks
         }
 
         var appNamespaces = entryModule is null ? null
-            : modules.Where(m => m.Value == entryModule).Select(m => MethodName.Namespace(MethodName.Full(m.Key)))
+            : modules.Where(m => m.Value == entryModule).Select(m => MethodName.Scope(MethodName.Full(m.Key)))
                 .Distinct().Order(StringComparer.Ordinal).ToList();
         return ([.. threads.Values.OrderBy(t => t.ThreadId)], appNamespaces);
     }

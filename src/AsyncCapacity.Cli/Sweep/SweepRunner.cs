@@ -31,6 +31,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
     private RuntimeReport? _app;
     private bool _anyProbe;
+    private bool _readFromOutside;
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {
@@ -64,7 +65,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
             request.AppSettings.Count > 0 ? request.AppSettings : null);
         var facts = new RunFacts(startedAt, DateTimeOffset.UtcNow, k6.Version,
-            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla, overhead,
+            request.Profile.Name + (request.Customised ? " (customised)" : ""),
+            source.Target + (_readFromOutside ? "; its runtime read from outside over EventPipe" : ""), source.Isolation, settings,
+            request.Sla, overhead,
             request.Isolation);
         var document = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
@@ -139,8 +142,11 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         K6Summary summary;
         IReadOnlyList<RuntimeSample> timeline;
         StackSnapshot? stacks;
-        await using (var app = await source.StartAsync(experiment, new ProbeRun(name, variant.Name, probe.Concurrency), cancellationToken))
+        // Every app whose process the sweep knows is read from outside while it runs: its timeline is the reader's.
+        var started = await source.StartAsync(experiment, new ProbeRun(name, variant.Name, probe.Concurrency), cancellationToken);
+        await using (var app = await ObservedApp.WrapAsync(started))
         {
+            _readFromOutside |= app is ObservedApp;
             _app = RunDescription.Merge(_app, await app.DescribeAsync(cancellationToken));
             if (checkRoutes)
             {

@@ -65,6 +65,12 @@ public static class MethodName
         return type > 0 ? fullName[..type] : "";
     }
 
+    /// <summary>
+    /// The namespace of a full name, or for a type in the global namespace (top-level statements' Program) its outer type:
+    /// what a frame of the same code starts with, which no other assembly's global types (Interop+Sys) do.
+    /// </summary>
+    public static string Scope(string fullName) => Namespace(fullName) is { Length: > 0 } ns ? ns : fullName.Split('.', '+')[0];
+
     /// <summary>"&lt;Sync&gt;b__0" (lambda), "&lt;Sync&gt;g__Loop|3_0" (local function), "&lt;Bounded&gt;d__2" (state machine): "Sync", "Bounded"; null for "&lt;&gt;c".</summary>
     private static string? GeneratedFrom(string name)
     {

@@ -10,7 +10,7 @@ namespace AsyncCapacity.Report.Waits;
 /// <param name="TakenAtMs">When the stacks were sampled, Unix ms.</param>
 /// <param name="SessionMs">How long the EventPipe session ran in the app (start to stop, rundown included).</param>
 /// <param name="TotalMs">How long the whole snapshot took, reading the trace and resolving frames included.</param>
-/// <param name="AppNamespaces">The namespaces of the frames from the app's entry assembly ("" for the global one); null
+/// <param name="AppNamespaces">The namespaces of the frames from the app's entry assembly (for global types their type); null
 /// when no entry point was seen (snapshots taken before they were recorded: the lab's app).</param>
 public sealed record StackSnapshot(
     int ProcessId,

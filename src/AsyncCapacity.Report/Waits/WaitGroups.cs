@@ -88,16 +88,13 @@ public static class WaitGroups
     }
 
     /// <summary>
-    /// A frame of the app's own code: in one of its namespaces (or below one; the global namespace only as such), but
+    /// A frame of the app's own code: in one of its namespaces (or global types, <see cref="MethodName.Scope"/>), but
     /// neither middleware (every request passes through it) nor the lab's instrument.
     /// </summary>
-    private static bool IsAppFrame(string name, IReadOnlyList<string> appNamespaces)
-    {
-        var ns = MethodName.Namespace(name);
-        return appNamespaces.Any(app => ns == app || (app.Length > 0 && ns.StartsWith(app + ".", StringComparison.Ordinal)))
-            && ns != LabInstrument && !ns.StartsWith(LabInstrument + ".", StringComparison.Ordinal)
-            && !name[..Math.Max(0, name.LastIndexOf('.'))].EndsWith("Middleware", StringComparison.Ordinal);
-    }
+    private static bool IsAppFrame(string name, IReadOnlyList<string> appNamespaces) =>
+        appNamespaces.Any(app => name.StartsWith(app + ".", StringComparison.Ordinal))
+        && !name.StartsWith(LabInstrument + ".", StringComparison.Ordinal)
+        && !name[..Math.Max(0, name.LastIndexOf('.'))].EndsWith("Middleware", StringComparison.Ordinal);
 
     /// <summary>A pool worker between work items waits in the pool's semaphore, called from its dispatch loop.</summary>
     private static bool IsWaitingForWork(List<string> names) =>

@@ -31,7 +31,7 @@ public sealed class AppFramesTests
     {
         // Arrange
         var snapshot = new StackSnapshot(100, 0, 1, 2,
-            [Main, BlockedOnResult, BlockedOnResult with { ThreadId = 103 }], ["", "Contoso.Orders"]);
+            [Main, BlockedOnResult, BlockedOnResult with { ThreadId = 103 }], ["Contoso.Orders", "Program"]);
 
         // Act
         var summary = WaitGroups.Of(snapshot);
@@ -45,10 +45,14 @@ public sealed class AppFramesTests
     }
 
     [Fact]
-    public void Top_level_statements_count_as_the_apps_code_in_the_global_namespace()
+    public void Top_level_statements_count_as_the_apps_code_in_the_global_namespace_and_the_runtimes_global_types_do_not()
     {
+        // Arrange
+        var fileWatch = new ThreadSample(
+            105, ".NET File Watch", false, ["Interop+Sys.Read", "System.IO.FileSystemWatcher+RunningInstance.Loop"]);
+
         // Act
-        var summary = WaitGroups.Of(new StackSnapshot(100, 0, 1, 2, [Main, InTopLevelLambda], [""]));
+        var summary = WaitGroups.Of(new StackSnapshot(100, 0, 1, 2, [Main, InTopLevelLambda, fileWatch], ["Program"]));
 
         // Assert
         var group = Assert.Single(summary.Groups);
@@ -74,8 +78,9 @@ public sealed class AppFramesTests
     [Theory]
     [InlineData("Contoso.Orders.OrdersEndpoints.Blocking", "Contoso.Orders")]
     [InlineData("Contoso.Orders.OrdersEndpoints..ctor", "Contoso.Orders")]
-    [InlineData("Program.<Main>$", "")]
+    [InlineData("Program.<Main>$", "Program")]
+    [InlineData("Program+Orders.Blocking", "Program")]
     [InlineData("System.Collections.Generic.Dictionary+Enumerator.MoveNext", "System.Collections.Generic")]
-    public void A_frames_namespace_is_what_precedes_its_type(string fullName, string expected) =>
-        Assert.Equal(expected, MethodName.Namespace(fullName));
+    public void A_frames_scope_is_its_namespace_or_for_a_global_type_the_type(string fullName, string expected) =>
+        Assert.Equal(expected, MethodName.Scope(fullName));
 }
