@@ -45,6 +45,24 @@ public sealed class AppFramesTests
     }
 
     [Fact]
+    public void An_async_entry_point_holding_the_main_thread_is_not_where_it_waits()
+    {
+        // Arrange: the lab's own Program.cs awaits, so its top-level statements run in a state machine
+        var main = Main with
+        {
+            Frames = ["System.Threading.Monitor.Wait", "Microsoft.Extensions.Hosting.HostingAbstractionsHostExtensions.Run",
+                "Program+<<Main>$>d__0.MoveNext", "Program.<Main>$", "Program.<Main>"],
+        };
+
+        // Act
+        var summary = WaitGroups.Of(new StackSnapshot(100, 0, 1, 2, [main, InTopLevelLambda], ["Program"]));
+
+        // Assert
+        Assert.Equal(["Program.<Main>$"], summary.Groups.Select(g => g.AppFrame));
+        Assert.True(Assert.Single(summary.Groups).Pool, "only the lambda's pool thread, not the main thread");
+    }
+
+    [Fact]
     public void Top_level_statements_count_as_the_apps_code_in_the_global_namespace_and_the_runtimes_global_types_do_not()
     {
         // Arrange

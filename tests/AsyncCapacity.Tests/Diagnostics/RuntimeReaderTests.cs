@@ -1,3 +1,4 @@
+using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Report.Waits;
 using AsyncCapacity.Tests.Infrastructure;
@@ -63,5 +64,55 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
         Assert.True(blocking?.ThreadsAdded >= 10, $"30 clients blocked on GetResult add threads (cooperative blocking); got {blocking}");
         Assert.Contains(samples, s => s.Gauge(GaugeKeys.WebSocketSessions) >= 10);
         Assert.True(samples[^1].Gauge(GaugeKeys.WebSocketMessages) >= echoed, "the echo count is the app's running total");
+    }
+
+    [Fact]
+    public async Task The_runtime_command_prints_a_line_a_second_and_writes_the_samples_it_read()
+    {
+        // Arrange
+        await using var app = await AppUnderLoad.StartAsync(log);
+        var json = Path.Combine(Path.GetTempPath(), $"capacity-runtime-{Guid.NewGuid():N}.jsonl");
+        var pid = app.Id.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+        try
+        {
+            // Act
+            var (exitCode, output) = await CliProcess.RunAsync(
+                log, TimeSpan.FromSeconds(60), "runtime", pid, "--seconds", "4", "--json", json);
+
+            // Assert
+            Assert.Equal(0, exitCode);
+            Assert.Matches(@"\d\d:\d\d:\d\d  threads +\d+  queue +\d+  in flight +\d+  CPU +[\d.]+%", output);
+            var samples = (await File.ReadAllLinesAsync(json))
+                .Select(l => JsonSerializer.Deserialize<RuntimeSample>(l, WireJson.Options)!).ToList();
+            Assert.True(samples.Count >= 2, $"4 s of reading should give a sample a second; got {samples.Count}");
+            Assert.All(samples, s => Assert.True(s.ThreadCount > 0));
+        }
+        finally
+        {
+            File.Delete(json);
+        }
+    }
+
+    [Fact]
+    public async Task The_runtime_command_on_a_process_that_is_not_dotnet_exits_2_saying_why()
+    {
+        // Arrange
+        using var other = System.Diagnostics.Process.Start("sleep", "30");
+
+        try
+        {
+            // Act
+            var pid = other.Id.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60), "runtime", pid);
+
+            // Assert
+            Assert.Equal(2, exitCode);
+            Assert.Contains("does not answer on a .NET diagnostics port", output, StringComparison.Ordinal);
+        }
+        finally
+        {
+            other.Kill();
+        }
     }
 }
