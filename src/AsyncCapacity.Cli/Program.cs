@@ -15,6 +15,7 @@ var root = new RootCommand(
     CompareCommand.Create(),
     ExperimentsCommand.Create(),
     StacksCommand.Create(),
+    RuntimeCommand.Create(),
 };
 
 return await root.Parse(args).InvokeAsync(new InvocationConfiguration

@@ -32,8 +32,9 @@ internal static class ThreadStacks
         {
             var trace = Path.Combine(directory.FullName, "stacks.nettrace");
             var (takenAtMs, sessionMs, names) = await RecordAsync(processId, trace, cancellationToken);
-            var threads = Resolve(trace, names);
-            return new StackSnapshot(processId, takenAtMs, sessionMs, Math.Round(total.Elapsed.TotalMilliseconds, 1), threads);
+            var (threads, appNamespaces) = Resolve(trace, names);
+            var totalMs = Math.Round(total.Elapsed.TotalMilliseconds, 1);
+            return new StackSnapshot(processId, takenAtMs, sessionMs, totalMs, threads, appNamespaces);
         }
         finally
         {
@@ -77,12 +78,18 @@ internal static class ThreadStacks
         }
     }
 
-    /// <summary>Each thread's first sample, its managed frames innermost first.</summary>
-    private static List<ThreadSample> Resolve(string trace, IReadOnlyDictionary<int, string> names)
+    /// <summary>
+    /// Each thread's first sample, its managed frames innermost first; and the app's namespaces: those of the frames from
+    /// its entry assembly, the module of a thread's outermost frame that is an entry point (Program.Main, top-level statements).
+    /// </summary>
+    private static (List<ThreadSample> Threads, IReadOnlyList<string>? AppNamespaces) Resolve(
+        string trace, IReadOnlyDictionary<int, string> names)
     {
         var etlx = TraceLog.CreateFromEventPipeDataFile(trace);
         using var log = new TraceLog(etlx);
         var threads = new Dictionary<int, ThreadSample>();
+        var modules = new Dictionary<string, string?>(StringComparer.Ordinal);
+        string? entryModule = null;
         foreach (var sample in log.Events)
         {
             if (sample.ProviderName != SampleProfiler || threads.ContainsKey(sample.ThreadID))
@@ -91,12 +98,20 @@ internal static class ThreadStacks
             }
 
             var frames = new List<string>();
+            string? outermostModule = null;
             for (var frame = sample.CallStack(); frame is not null; frame = frame.Caller)
             {
                 if (frame.CodeAddress.Method is { } method)
                 {
                     frames.Add(FrameName.Of(method.FullMethodName));
+                    outermostModule = method.MethodModuleFile?.Name;
+                    modules.TryAdd(frames[^1], outermostModule);
                 }
+            }
+
+            if (frames.Count > 0 && EntryPoints.IsEntryPoint(frames[^1]))
+            {
+                entryModule ??= outermostModule;
             }
 
             var inManagedCode = sample.PayloadByName("Type") is IConvertible type
@@ -104,6 +119,9 @@ internal static class ThreadStacks
             threads[sample.ThreadID] = new ThreadSample(sample.ThreadID, names.GetValueOrDefault(sample.ThreadID), inManagedCode, frames);
         }
 
-        return [.. threads.Values.OrderBy(t => t.ThreadId)];
+        var appNamespaces = entryModule is null ? null
+            : modules.Where(m => m.Value == entryModule).Select(m => MethodName.Scope(MethodName.Full(m.Key)))
+                .Distinct().Order(StringComparer.Ordinal).ToList();
+        return ([.. threads.Values.OrderBy(t => t.ThreadId)], appNamespaces);
     }
 }

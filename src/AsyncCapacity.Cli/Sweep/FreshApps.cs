@@ -63,8 +63,7 @@ internal sealed class FreshApps : IAppSource
 
     public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken)
     {
-        var timelineFile = Path.Combine(_logDirectory, $"{probe.Name}-timeline.jsonl");
-        var environment = Environment(experiment, timelineFile);
+        var environment = Environment(experiment);
         foreach (var (key, value) in probe.Telemetry ?? new Dictionary<string, string>())
         {
             environment[key] = value;
@@ -72,23 +71,22 @@ internal sealed class FreshApps : IAppSource
 
         var app = await WebApp.StartAsync(_layout, environment, Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
             cancellationToken, tls: experiment.UsesTls(_request.Parameters[experiment.Id]), cpus: _request.Isolation?.AppCpus);
-        return new FreshApp(app, timelineFile);
+        return new FreshApp(app);
     }
 
-    /// <summary>The app as every step gets it (sampler, timeline, the sweep's settings), without a database: the instrument's baseline.</summary>
+    /// <summary>The app as every step gets it (its sampler, the sweep's settings), without a database: the instrument's baseline.</summary>
     public Task<WebApp> StartBaselineAsync(string name, CancellationToken cancellationToken) =>
-        WebApp.StartAsync(_layout, Environment(null, Path.Combine(_logDirectory, $"{name}-timeline.jsonl")),
+        WebApp.StartAsync(_layout, Environment(null),
             Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken, cpus: _request.Isolation?.AppCpus);
 
     public ValueTask DisposeAsync() => _database.DisposeAsync();
 
-    private Dictionary<string, string> Environment(Experiment? experiment, string timelineFile)
+    private Dictionary<string, string> Environment(Experiment? experiment)
     {
         var environment = new Dictionary<string, string>
         {
             ["DOTNET_ENVIRONMENT"] = "Production",
             ["ASPNETCORE_ENVIRONMENT"] = "Production",
-            ["Diagnostics__TimelineFile"] = timelineFile,
         };
 
         // Only the experiments that need the database get it, so that the others measure the app alone.
@@ -118,7 +116,8 @@ internal sealed class FreshApps : IAppSource
         return environment;
     }
 
-    private sealed class FreshApp(WebApp app, string timelineFile) : IRunningApp
+    /// <summary>A fresh app's timeline is the sweep's reader's (ObservedApp, from outside the process), not its own sampler's.</summary>
+    private sealed class FreshApp(WebApp app) : IRunningApp
     {
         public Uri Url => app.Url;
 
@@ -138,7 +137,7 @@ internal sealed class FreshApps : IAppSource
         public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken)
         {
             await app.DisposeAsync();
-            return await TimelineFile.ReadAsync(timelineFile, cancellationToken);
+            return [];
         }
 
         public ValueTask DisposeAsync() => app.DisposeAsync();

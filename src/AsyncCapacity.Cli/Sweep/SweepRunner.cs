@@ -34,6 +34,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     private LiveTelemetry? _live;
     private RunFacts? _facts;
     private bool _anyProbe;
+    private bool _readFromOutside;
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {
@@ -78,7 +79,11 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             experiments.Add(await RunExperimentAsync(source, experiment, k6, cpu, cancellationToken));
         }
 
-        var facts = _facts with { FinishedAt = DateTimeOffset.UtcNow };
+        var facts = _facts! with
+        {
+            FinishedAt = DateTimeOffset.UtcNow,
+            Target = _facts.Target + (_readFromOutside ? "; its runtime read from outside over EventPipe" : ""),
+        };
         var document = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in document.Experiments)
@@ -163,9 +168,12 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         K6Summary summary;
         IReadOnlyList<RuntimeSample> timeline;
         StackSnapshot? stacks;
+        // Every app whose process the sweep knows is read from outside while it runs: its timeline is the reader's.
         var probeRun = new ProbeRun(name, variant.Name, probe.Concurrency, _live?.AppEnvironment(tags));
-        await using (var app = await source.StartAsync(experiment, probeRun, cancellationToken))
+        var started = await source.StartAsync(experiment, probeRun, cancellationToken);
+        await using (var app = await ObservedApp.WrapAsync(started))
         {
+            _readFromOutside |= app is ObservedApp;
             _app = RunDescription.Merge(_app, await app.DescribeAsync(cancellationToken));
             if (checkRoutes)
             {

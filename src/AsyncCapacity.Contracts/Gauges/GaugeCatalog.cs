@@ -16,6 +16,9 @@ public static class GaugeKeys
     public const string QueueLimit = "queue.limit";
     public const string ConnectionsOpen = "connections.open";
     public const string ConnectionsQueued = "connections.queued";
+
+    /// <summary>Requests Kestrel holds until it can serve them (its kestrel.queued_requests, HTTP/2 and HTTP/3 streams).</summary>
+    public const string RequestsQueued = "requests.queued";
     public const string WebSocketSessions = "websocket.sessions";
     public const string WebSocketMessages = "websocket.messages";
 

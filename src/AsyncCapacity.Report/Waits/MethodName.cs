@@ -52,6 +52,25 @@ public static class MethodName
         return typeDot >= 0 ? fullName[(typeDot + 1)..] : fullName;
     }
 
+    /// <summary>The namespace of a full name: "Contoso.Orders" of "Contoso.Orders.OrdersEndpoints.Blocking"; "" for none.</summary>
+    public static string Namespace(string fullName)
+    {
+        var method = LastDotOutsideAngles(fullName);
+        if (method > 0 && fullName[method - 1] == '.')
+        {
+            method--; // "Type..ctor"
+        }
+
+        var type = method > 0 ? LastDotOutsideAngles(fullName[..method]) : -1;
+        return type > 0 ? fullName[..type] : "";
+    }
+
+    /// <summary>
+    /// The namespace of a full name, or for a type in the global namespace (top-level statements' Program) its outer type:
+    /// what a frame of the same code starts with, which no other assembly's global types (Interop+Sys) do.
+    /// </summary>
+    public static string Scope(string fullName) => Namespace(fullName) is { Length: > 0 } ns ? ns : fullName.Split('.', '+')[0];
+
     /// <summary>"&lt;Sync&gt;b__0" (lambda), "&lt;Sync&gt;g__Loop|3_0" (local function), "&lt;Bounded&gt;d__2" (state machine): "Sync", "Bounded"; null for "&lt;&gt;c".</summary>
     private static string? GeneratedFrom(string name)
     {

@@ -10,12 +10,15 @@ namespace AsyncCapacity.Report.Waits;
 /// <param name="TakenAtMs">When the stacks were sampled, Unix ms.</param>
 /// <param name="SessionMs">How long the EventPipe session ran in the app (start to stop, rundown included).</param>
 /// <param name="TotalMs">How long the whole snapshot took, reading the trace and resolving frames included.</param>
+/// <param name="AppNamespaces">The namespaces of the frames from the app's entry assembly (for global types their type); null
+/// when no entry point was seen (snapshots taken before they were recorded: the lab's app).</param>
 public sealed record StackSnapshot(
     int ProcessId,
     long TakenAtMs,
     double SessionMs,
     double TotalMs,
-    IReadOnlyList<ThreadSample> Threads);
+    IReadOnlyList<ThreadSample> Threads,
+    IReadOnlyList<string>? AppNamespaces = null);
 
 /// <summary>
 /// One managed thread. <paramref name="Name"/> is the OS thread's name (Linux: /proc/PID/task/TID/comm, at most 15

@@ -2,12 +2,12 @@ namespace AsyncCapacity.Report.Waits;
 
 /// <summary>
 /// Where a snapshot's threads are, said through the app's own code: for each thread, from its innermost frame outwards
-/// to the first frame in the app's namespace, and the call the app made there (the frame just inside it, e.g.
-/// System.Threading.Thread.Sleep). Threads alike are counted together; the thread pool's workers apart from the app's
-/// own threads (named by their OS names, digits dropped: "Audit writer"). The app's middleware (a type named
-/// *Middleware) is passed over: every request runs through it, so it says nothing of where one waits; a thread whose
-/// only app frame is middleware is in framework code (Kestrel writing a response, a handler inlined into ASP.NET Core's
-/// generated delegate).
+/// to the first frame in the app's namespaces (those of its entry assembly, whatever they are called), and the call the
+/// app made there (the frame just inside it, e.g. System.Threading.Thread.Sleep). Threads alike are counted together;
+/// the thread pool's workers apart from the app's own threads (named by their OS names, digits dropped: "Audit
+/// writer"). The app's middleware (a type named *Middleware) is passed over: every request runs through it, so it says
+/// nothing of where one waits; a thread whose only app frame is middleware is in framework code (Kestrel writing a
+/// response, a handler inlined into ASP.NET Core's generated delegate).
 /// </summary>
 /// <param name="PoolThreads">Every pool worker in the snapshot.</param>
 /// <param name="IdlePoolThreads">Pool workers with no app frame, waiting for work (in the pool's own wait).</param>
@@ -31,11 +31,15 @@ public sealed record WaitGroup(string Family, bool Pool, string? Call, string Ap
 
 public static class WaitGroups
 {
-    /// <summary>The namespace of the lab's app: its frames are the ones threads are grouped by.</summary>
-    public const string AppNamespace = "AsyncCapacity.Web";
+    /// <summary>The lab app's namespace: the app's frames in a snapshot that does not name its entry assembly's.</summary>
+    public const string LabNamespace = "AsyncCapacity.Web";
 
-    public static WaitSummary Of(StackSnapshot snapshot, string appNamespace = AppNamespace)
+    /// <summary>The instrument inside the lab's app (its sampler thread, the request timing): not what is measured.</summary>
+    private const string LabInstrument = "AsyncCapacity.Web.Diagnostics";
+
+    public static WaitSummary Of(StackSnapshot snapshot)
     {
+        var appNamespaces = snapshot.AppNamespaces ?? [LabNamespace];
         var groups = new Dictionary<(string Family, bool Pool, string? Call, string AppFrame, bool Waiting), int>();
         int pool = 0, idle = 0, inFramework = 0, other = 0;
         foreach (var thread in snapshot.Threads)
@@ -51,7 +55,12 @@ public static class WaitGroups
             }
 
             var names = thread.Frames.Select(MethodName.Full).ToList();
-            var app = names.FindIndex(name => IsAppFrame(name, appNamespace));
+            // The entry point holds the main thread for the app's life: it is where the app starts, not where it waits.
+            var app = names.FindIndex(name => IsAppFrame(name, appNamespaces));
+            if (app >= 0 && EntryPoints.IsEntryPoint(thread.Frames[app]))
+            {
+                app = -1;
+            }
             if (app < 0)
             {
                 if (isPool && IsWaitingForWork(names))
@@ -79,12 +88,12 @@ public static class WaitGroups
     }
 
     /// <summary>
-    /// A frame of the app's own code: in its namespace, but neither middleware (every request passes through it) nor the
-    /// instrument (its Diagnostics namespace: the sampler's own thread, the request timing), which is not what is measured.
+    /// A frame of the app's own code: in one of its namespaces (or global types, <see cref="MethodName.Scope"/>), but
+    /// neither middleware (every request passes through it) nor the lab's instrument.
     /// </summary>
-    private static bool IsAppFrame(string name, string appNamespace) =>
-        name.StartsWith(appNamespace + ".", StringComparison.Ordinal)
-        && !name.StartsWith(appNamespace + ".Diagnostics.", StringComparison.Ordinal)
+    private static bool IsAppFrame(string name, IReadOnlyList<string> appNamespaces) =>
+        appNamespaces.Any(app => name.StartsWith(app + ".", StringComparison.Ordinal))
+        && !name.StartsWith(LabInstrument + ".", StringComparison.Ordinal)
         && !name[..Math.Max(0, name.LastIndexOf('.'))].EndsWith("Middleware", StringComparison.Ordinal);
 
     /// <summary>A pool worker between work items waits in the pool's semaphore, called from its dispatch loop.</summary>

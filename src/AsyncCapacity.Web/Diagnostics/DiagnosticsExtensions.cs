@@ -15,6 +15,9 @@ public static class DiagnosticsExtensions
         builder.Services.AddSingleton<IGaugeSource, ConnectionGauge>();
         // The thread pool's goal changes by reason, counted from the runtime's own events (created with the sampler, at start).
         builder.Services.AddSingleton<ThreadPoolAdjustments>();
+        // What only the app knows, as the meter "AsyncCapacity" that readers outside the process collect (made at start).
+        builder.Services.AddSingleton<LabMeter>();
+        builder.Services.AddHostedService(services => services.GetRequiredService<LabMeter>());
         builder.Services.AddSingleton<RuntimeSampler>();
         builder.Services.AddHostedService(services => services.GetRequiredService<RuntimeSampler>());
         builder.Services.AddHealthChecks();

@@ -23,30 +23,11 @@ public sealed class ThreadPoolAdjustments : EventListener
     private const int AdjustmentEventId = 55;
     private const int MinMaxThreadsEventId = 59;
 
-    // One slot per known reason and one for a reason this code does not know. Field initializers run before the base
-    // constructor, which may already deliver events for sources that exist.
-    private static readonly int Slots = PoolAdjustmentReasons.ByValue.Count + 1;
-    private readonly long[] _counts = new long[Slots];
-    private readonly long[] _added = new long[Slots];
-    private readonly long[] _removed = new long[Slots];
-    private int _goal = MinWorkerThreads();
+    // Initialised before the base constructor runs, which may already deliver events for sources that exist.
+    private readonly PoolAdjustmentTally _tally = new(MinWorkerThreads());
 
     /// <summary>The changes so far, by reason name (only reasons seen), as the sampler writes them into each sample.</summary>
-    public IReadOnlyDictionary<string, PoolAdjustmentTotals> Totals()
-    {
-        var totals = new Dictionary<string, PoolAdjustmentTotals>();
-        for (var slot = 0; slot < Slots; slot++)
-        {
-            var count = Interlocked.Read(ref _counts[slot]);
-            if (count > 0)
-            {
-                totals[PoolAdjustmentReasons.Name(slot)] =
-                    new(count, Interlocked.Read(ref _added[slot]), Interlocked.Read(ref _removed[slot]));
-            }
-        }
-
-        return totals;
-    }
+    public IReadOnlyDictionary<string, PoolAdjustmentTotals> Totals() => _tally.Totals();
 
     protected override void OnEventSourceCreated(EventSource eventSource)
     {
@@ -62,43 +43,11 @@ public sealed class ThreadPoolAdjustments : EventListener
             && Field(eventData, "Reason") is { } reason
             && Field(eventData, "NewWorkerThreadCount") is { } newGoal)
         {
-            Record(reason, (int)newGoal);
+            _tally.Record(reason, (int)newGoal);
         }
         else if (eventData.EventId == MinMaxThreadsEventId && Field(eventData, "MinWorkerThreads") is { } minimum)
         {
-            RaiseGoalTo((int)minimum);
-        }
-    }
-
-    private void Record(long reason, int newGoal)
-    {
-        var slot = reason >= 0 && reason < Slots - 1 ? (int)reason : Slots - 1;
-        var change = newGoal - Interlocked.Exchange(ref _goal, newGoal);
-        if (change > 0)
-        {
-            Interlocked.Add(ref _added[slot], change);
-        }
-        else if (change < 0)
-        {
-            Interlocked.Add(ref _removed[slot], -change);
-        }
-
-        Interlocked.Increment(ref _counts[slot]);
-    }
-
-    /// <summary>SetMinThreads above the goal sets the goal to the new minimum, silently.</summary>
-    private void RaiseGoalTo(int minimum)
-    {
-        var goal = Volatile.Read(ref _goal);
-        while (goal < minimum)
-        {
-            var seen = Interlocked.CompareExchange(ref _goal, minimum, goal);
-            if (seen == goal)
-            {
-                return;
-            }
-
-            goal = seen;
+            _tally.RaiseGoalTo((int)minimum);
         }
     }
 

@@ -33,6 +33,7 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         Assert.True(sleeping.Pool && sleeping.Waiting, "pool threads, blocked");
         Assert.True(sleeping.Threads >= 2, $"the pool's threads should be asleep in the handler; {sleeping.Threads} were");
         Assert.Contains(snapshot.Threads, t => t.Name == "AsyncCapacity r" && t.Frames.Contains("AsyncCapacity.Web.Diagnostics.RuntimeSampler.SampleUntilStopped"));
+        Assert.Contains("AsyncCapacity.Web.Experiments", snapshot.AppNamespaces!); // the entry assembly's, read off the process
         Assert.All(snapshot.Threads, t => Assert.True(t.ThreadId > 0));
     }
 

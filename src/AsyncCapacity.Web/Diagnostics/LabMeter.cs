@@ -1,0 +1,79 @@
+using System.Diagnostics;
+using System.Diagnostics.Metrics;
+
+namespace AsyncCapacity.Web.Diagnostics;
+
+/// <summary>
+/// The meter "AsyncCapacity": what only the lab's app knows (its IGaugeSource figures, requests in flight) and the pool's
+/// threads, queue and adjustments by reason, as observable instruments read when a listener collects (the sweep's EventPipe
+/// reader, dotnet-counters, OpenTelemetry). A hosted service only so that it is made at start, before the app listens.
+/// </summary>
+internal sealed class LabMeter : IHostedService, IDisposable
+{
+    private static readonly TimeSpan ReadingLifetime = TimeSpan.FromMilliseconds(200);
+    private readonly Meter _meter;
+    private readonly IGaugeSource[] _sources;
+    private readonly Lock _lock = new();
+    private Dictionary<string, double> _reading = [];
+    private long _readAt;
+
+    public LabMeter(IMeterFactory meters, IEnumerable<IGaugeSource> sources, RequestsInFlight inFlight, ThreadPoolAdjustments adjustments)
+    {
+        _sources = [.. sources];
+        _meter = meters.Create(AppMeter.Name);
+        foreach (var gauge in AppMeter.Gauges)
+        {
+            if (gauge.Total)
+            {
+                _meter.CreateObservableCounter(gauge.Name, () => Measure(gauge.Key), gauge.Unit, gauge.Description);
+            }
+            else
+            {
+                _meter.CreateObservableGauge(gauge.Name, () => Measure(gauge.Key), gauge.Unit, gauge.Description);
+            }
+        }
+
+        _meter.CreateObservableUpDownCounter(
+            AppMeter.RequestsInFlight, () => inFlight.Count, "{request}", "Requests the pipeline is serving");
+        _meter.CreateObservableGauge(AppMeter.ThreadCount, () => ThreadPool.ThreadCount, "{thread}", "Thread-pool threads");
+        _meter.CreateObservableGauge(AppMeter.QueueLength, () => ThreadPool.PendingWorkItemCount, "{work_item}", "Work items queued");
+        _meter.CreateObservableCounter(AppMeter.Adjustments, () => ByReason(adjustments, t => t.Count), "{change}",
+            "The thread pool's changes to its thread-count goal, by reason");
+        _meter.CreateObservableCounter(AppMeter.ThreadsInjected, () => ByReason(adjustments, t => t.ThreadsAdded), "{thread}",
+            "Threads the pool's changes added to its goal, by reason");
+    }
+
+    public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public void Dispose() => _meter.Dispose();
+
+    private static IEnumerable<Measurement<long>> ByReason(ThreadPoolAdjustments adjustments, Func<PoolAdjustmentTotals, long> figure) =>
+        adjustments.Totals().Select(pair =>
+            new Measurement<long>(figure(pair.Value), new KeyValuePair<string, object?>(AppMeter.ReasonTag, pair.Key)));
+
+    /// <summary>No measurement where the source wrote no such key (no database: no pool), so a reader sees none.</summary>
+    private IEnumerable<Measurement<double>> Measure(string key) =>
+        Reading().TryGetValue(key, out var value) ? [new Measurement<double>(value)] : [];
+
+    /// <summary>One pass over the sources serves every instrument of a collection: they are read one after another.</summary>
+    private Dictionary<string, double> Reading()
+    {
+        lock (_lock)
+        {
+            if (_readAt == 0 || Stopwatch.GetElapsedTime(_readAt) > ReadingLifetime)
+            {
+                var reading = new Dictionary<string, double>();
+                foreach (var source in _sources)
+                {
+                    source.Read(reading);
+                }
+
+                (_reading, _readAt) = (reading, Stopwatch.GetTimestamp());
+            }
+
+            return _reading;
+        }
+    }
+}
