@@ -15,12 +15,13 @@ public static class PredictionText
     /// </summary>
     public static string Bound(ResourceBound bound, string rateUnit)
     {
-        var units = $"{Format.Count(bound.Units)} {Noun(bound)}";
+        var units = $"{Format.Count(bound.Units)} {bound.Resource.Noun(bound.Units)}";
         return bound switch
         {
             { IsCpu: true, HoldMs: { } cpuMs } =>
                 $"{bound.Name}: {units} ÷ {Format.Duration(cpuMs)} of CPU per request = {Format.Rps(bound.MaxRps)} {rateUnit}",
-            { Resource: ResourceBound.AuditAdmission } => $"{bound.Name}: {Format.Count(bound.Units)} entries at once ({bound.UnitsFrom}), beyond them 503",
+            { Resource: var kind } when kind == ResourceKind.AuditAdmission =>
+                $"{bound.Name}: {Format.Count(bound.Units)} entries at once ({bound.UnitsFrom}), beyond them 503",
             { HoldMs: { } holdMs } => $"{bound.Name}: {units} ({bound.UnitsFrom}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
             _ => $"{bound.Name}: one per connected client, {units} ({bound.UnitsFrom})",
         };
@@ -66,7 +67,8 @@ public static class PredictionText
             PredictionOutcome.Below => "below the prediction" + Error(prediction),
             _ => "above the prediction" + Error(prediction),
         };
-        var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{(prediction.Why is { } why ? $": {why}" : "")}.";
+        var why = prediction.Reason is { } reason ? $": {Reason(reason, experiment, prediction.Binding)}" : "";
+        var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{why}.";
         return variant.Capacity?.AtLeastBecause == Search.StoppedBy.LoadGenerator && OwnLimit(prediction) is { } own
             ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {Range(own.Load, own.MeanLoad, model)}, {Bound(own, experiment.RateUnit)}."
             : sentence;
@@ -74,7 +76,7 @@ public static class PredictionText
 
     /// <summary>The bound of the app alone: the smallest but the machine's (which k6 shares); null when only the machine's is known.</summary>
     public static ResourceBound? OwnLimit(Prediction prediction) =>
-        prediction.Bounds.Where(b => b.Resource != ResourceBound.MachineCpu).MinBy(b => b.Load);
+        prediction.Bounds.Where(b => b.Resource != ResourceKind.MachineCpu).MinBy(b => b.Load);
 
     /// <summary>
     /// "USL fit: σ 0.031, κ 0.00012 (R² 0.98, within 8%), peak 4,020 req/s at 91 clients"; "the USL does not fit (R² 0.61,
@@ -102,6 +104,34 @@ public static class PredictionText
         return $"USL fit: σ {Coefficient(fit.Sigma)}, κ {Coefficient(fit.Kappa)} ({quality}){peak}";
     }
 
+    /// <summary>What broke an assumption, in the figures the predictor read: "the pool grew from 2 to 10 threads during the probe".</summary>
+    public static string Reason(PredictionReason reason, ExperimentResult experiment, ResourceBound binding)
+    {
+        var model = experiment.Model;
+        return reason switch
+        {
+            FewerThanTried r => $"the laws allow {model.Load(r.Allowed)}, fewer than the lowest load tried ({model.Load(r.Lowest)})",
+            LoadGeneratorShort r => $"k6 was short of CPU at {model.Load(r.At)}, so the load was not what it asked",
+            AppCpuFirst r => $"the app ran out of CPU at {model.Load(r.At)} before {binding.Name} did",
+            MachineBusy r => $"the machine's CPUs were {Format.Percent(r.Percent)} busy at {model.Load(r.At)}: "
+                + $"the app shares them with k6{(r.WithDatabase ? " and the database" : "")}",
+            PoolWait r => $"requests waited {Format.Duration(r.WaitMs)} for a pooled connection at {model.Load(r.At)}: "
+                + "the database held each longer than at one client",
+            RequestsFailed r => $"{Format.Fraction(r.ErrorRate)} of requests failed at {model.Load(r.At)}, before {binding.Name} filled",
+            PercentileSpread r => $"at {model.Load(r.At)} the mean response ({Format.Duration(r.MeanMs)}) was within the SLA but p95 was "
+                + $"{(r.P95Ms / r.MeanMs).ToString("0.0", CultureInfo.InvariantCulture)}× it: times per request vary, and the laws bound the mean",
+            UnevenQueueing r => $"p95 passed the SLA at {model.Load(r.At)} while the bound on the mean still had room: "
+                + "requests queue unevenly (bursts, the pool's hill climbing)",
+            PoolGrew { Allows: { } allows } r => $"the pool grew from {Format.Count(r.From)} to {Format.Count(r.To)} threads during the probe at "
+                + $"{model.Load(r.At)} (hill climbing and starvation injection add threads while work waits); "
+                + $"with {Format.Count(r.To)} threads the laws allow {Format.Count(allows)}",
+            PoolGrew r => $"the pool grew from {Format.Count(r.From)} to {Format.Count(r.To)} threads during the probe",
+            HeldLess => $"{binding.Name} served more than its units ÷ its time per request: a unit was held less than at the lightest load",
+            NoProbeAtKnee => "no probe at the knee to read",
+            _ => throw new ArgumentOutOfRangeException(nameof(reason), reason, "a reason PredictionText cannot say yet"),
+        };
+    }
+
     private static string Approx(Prediction prediction) => prediction.Binding.IsCpu ? "≈ " : string.Empty;
 
     /// <summary>"within the prediction" (inside the range), "as predicted (+0%)", "as predicted (−12% of 200)".</summary>
@@ -116,18 +146,6 @@ public static class PredictionText
         null => string.Empty,
         0 => " (+0%)",
         var error => $" ({(error >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(error.Value))} of {Format.Count(error > 0 ? prediction.MeanLoad : prediction.Load)})",
-    };
-
-    private static string Noun(ResourceBound bound) => (bound.Resource, bound.Units == 1) switch
-    {
-        (ResourceBound.Cpu or ResourceBound.MachineCpu, true) => "core",
-        (ResourceBound.Cpu or ResourceBound.MachineCpu, false) => "cores",
-        ("threads", true) => "thread",
-        ("threads", false) => "threads",
-        ("dbConnections", true) => "connection",
-        ("dbConnections", false) => "connections",
-        (_, true) => "writer",
-        _ => "writers",
     };
 
     private static string Coefficient(double value) => value == 0 ? "0" : value.ToString(value >= 0.01 ? "0.###" : "0.##E+0", CultureInfo.InvariantCulture);

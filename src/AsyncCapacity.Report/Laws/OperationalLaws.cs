@@ -52,5 +52,9 @@ public static class OperationalLaws
     public static int ClientsWithinFixedHold(double slaSeconds, double r0Seconds, double units, double holdSeconds) =>
         r0Seconds > slaSeconds ? 0 : (int)Math.Min(int.MaxValue, Math.Floor(units) * Whole(1 + ((slaSeconds - r0Seconds) / holdSeconds)));
 
-    private static int Whole(double value) => (int)Math.Min(int.MaxValue, Math.Floor(value + 1e-9));
+    /// <summary>The utilization law as a whole rate: c units held H each serve at most ⌊c ÷ H⌋ arrivals per second.</summary>
+    public static int MaxRate(double units, double holdSeconds) => Whole(units / holdSeconds);
+
+    /// <summary>The one rounding rule: down to a whole client, forgiving the floating-point error just below one.</summary>
+    public static int Whole(double value) => (int)Math.Min(int.MaxValue, Math.Floor(value + 1e-9));
 }

@@ -1,5 +1,6 @@
 using AsyncCapacity.Report.Results;
 using MathNet.Numerics;
+using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Report.Laws;
 
@@ -20,12 +21,12 @@ public static class ServiceDemand
         var lightest = Lightest(steps).ToList();
         if (lightest.Count(s => s.MeetsSla) * 2 > lightest.Count && Median(lightest.Select(s => s.MeanMs ?? s.P50Ms)) is { } ms)
         {
-            return ms / 1000;
+            return Milliseconds.ToSeconds(ms);
         }
 
-        return Median(lightest.Select(s => s.ServerP50Ms)) is { } server && server > 0 ? server / 1000
+        return Median(lightest.Select(s => s.ServerP50Ms)) is { } server && server > 0 ? Milliseconds.ToSeconds(server)
             : idealRpsPerClient is { } perClient ? 1 / perClient
-            : Median(lightest.Select(s => s.MeanMs ?? s.P50Ms)) / 1000;
+            : Median(lightest.Select(s => s.MeanMs ?? s.P50Ms)) is { } mean ? Milliseconds.ToSeconds(mean) : null;
     }
 
     /// <summary>
@@ -33,7 +34,7 @@ public static class ServiceDemand
     /// (Server-Timing, which leaves out the wait for a thread); the declared delay without it; R₀ without either.
     /// </summary>
     public static double? HoldSeconds(IReadOnlyList<StepResult> steps, double? idealRpsPerClient) =>
-        Median(Lightest(steps).Select(s => s.ServerP50Ms)) is { } ms && ms > 0 ? ms / 1000
+        Median(Lightest(steps).Select(s => s.ServerP50Ms)) is { } ms && ms > 0 ? Milliseconds.ToSeconds(ms)
             : idealRpsPerClient is { } perClient ? 1 / perClient
             : ResponseSeconds(steps);
 
@@ -98,10 +99,5 @@ public static class ServiceDemand
         return answered.Count == 0 ? [] : answered.Where(s => s.Concurrency == answered.Min(a => a.Concurrency));
     }
 
-    private static double? Median(IEnumerable<double?> values)
-    {
-        var known = values.OfType<double>().Order().ToList();
-        return known.Count == 0 ? null
-            : known.Count % 2 == 1 ? known[known.Count / 2] : (known[(known.Count / 2) - 1] + known[known.Count / 2]) / 2;
-    }
+    private static double? Median(IEnumerable<double?> values) => values.OfType<double>().ToList() is { Count: > 0 } known ? known.Median() : null;
 }

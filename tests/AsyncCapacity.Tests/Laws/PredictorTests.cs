@@ -25,7 +25,7 @@ public sealed class PredictorTests
 
         // Assert
         Assert.Equal((2, 4), (prediction.Load, prediction.MeanLoad));
-        Assert.Equal("threads", prediction.Binding.Resource);
+        Assert.Equal(ResourceKind.Threads, prediction.Binding.Resource);
         Assert.Equal(PredictionOutcome.AsPredicted, prediction.Outcome);
         Assert.Equal(0, prediction.ErrorPercent);
         // 2 if the third client waits a whole 500 ms (lockstep), 4 by the bound on the mean: 4 × 250 ms ≤ 1 s.
@@ -50,9 +50,11 @@ public sealed class PredictorTests
         // Assert: 2 × ⌊1 + (1 − 0.052) ÷ 0.051⌋ = 38 (by the mean, ⌊1 ÷ (0.051 ÷ 2)⌋ = 39); with 10 threads, ⌊1 ÷ 0.0051⌋ = 196.
         Assert.Equal(38, prediction.Load);
         Assert.Equal(PredictionOutcome.Above, prediction.Outcome);
-        Assert.Contains("the pool grew from 2 to 10 threads during the probe at 50 clients", prediction.Why);
-        Assert.Contains("with 10 threads the laws allow 196", prediction.Why);
-        Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == "dbConnections").Load);
+        Assert.Equal(new PoolGrew(At: 50, From: 2, To: 10, Allows: 196), prediction.Reason);
+        var why = PredictionText.Reason(prediction.Reason!, Experiment(variant), prediction.Binding);
+        Assert.Contains("the pool grew from 2 to 10 threads during the probe at 50 clients", why);
+        Assert.Contains("with 10 threads the laws allow 196", why);
+        Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == ResourceKind.DbConnections).Load);
     }
 
     [Fact]
@@ -73,12 +75,12 @@ public sealed class PredictorTests
         var sentence = PredictionText.Sentence(experiment, variant with { Prediction = prediction });
 
         // Assert: the demands are the slopes, not busy ÷ throughput (which would count the idle cores' share too).
-        Assert.Equal(0.2, prediction.Bounds.Single(b => b.Resource == ResourceBound.MachineCpu).HoldMs!.Value, 6);
-        Assert.Equal(ResourceBound.MachineCpu, prediction.Binding.Resource);
+        Assert.Equal(0.2, prediction.Bounds.Single(b => b.Resource == ResourceKind.MachineCpu).HoldMs!.Value, 6);
+        Assert.Equal(ResourceKind.MachineCpu, prediction.Binding.Resource);
         Assert.Equal((3338, 10_000), (prediction.Load, prediction.MeanLoad));
         Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
         var own = PredictionText.OwnLimit(prediction)!;
-        Assert.Equal((ResourceBound.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
+        Assert.Equal((ResourceKind.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
         Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit.", sentence);
         Assert.Contains("The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, the app's CPU: 2 cores ÷ 50 µs of CPU per request = 40,000 req/s.", sentence);
     }
@@ -98,7 +100,9 @@ public sealed class PredictorTests
 
         // Assert
         Assert.Equal(PredictionOutcome.Below, prediction.Outcome);
-        Assert.Equal("k6 was short of CPU at 20 clients, so the load was not what it asked", prediction.Why);
+        Assert.Equal(new LoadGeneratorShort(At: 20), prediction.Reason);
+        Assert.Equal("k6 was short of CPU at 20 clients, so the load was not what it asked",
+            PredictionText.Reason(prediction.Reason!, Experiment(variant), prediction.Binding));
         Assert.Equal((10 - prediction.Load) / (double)prediction.Load * 100, prediction.ErrorPercent);
     }
 

@@ -1,4 +1,5 @@
 using AsyncCapacity.Report.Laws;
+using AsyncCapacity.Report.Results;
 using UslFitter = AsyncCapacity.Report.Laws.Usl;
 
 namespace AsyncCapacity.Tests.Laws;
@@ -11,7 +12,69 @@ public sealed class UslTests
 
     private static readonly int[] K6Loads = [1, 10, 100, 1000, 2000, 4000];
 
-    private static double Usl(double lambda, double sigma, double kappa, double n) => lambda * n / (1 + (sigma * (n - 1)) + (kappa * n * (n - 1)));
+    private static double Usl(double lambda, double sigma, double kappa, double n) => UslFit.Throughput(lambda, sigma, kappa, n);
+
+    /// <summary>Published data sets and the coefficients their tools fitted: the fit must land within 1% of them.</summary>
+    public static TheoryData<string, double[], double[], double, double, double, double> Published => new()
+    {
+        // Schwartz's Cisco benchmark ("Practical Scalability Analysis with the USL"), as usl4j's ModelTest fits it:
+        // https://github.com/codahale/usl4j/blob/master/src/test/java/com/codahale/usl4j/tests/ModelTest.java
+        {
+            "usl4j, Cisco",
+            [.. Enumerable.Range(1, 32).Select(n => (double)n)],
+            [
+                955.16, 1878.91, 2688.01, 3548.68, 4315.54, 5130.43, 5931.37, 6531.08, 7219.8, 7867.61, 8278.71, 8646.7,
+                9047.84, 9426.55, 9645.37, 9897.24, 10097.6, 10240.5, 10532.39, 10798.52, 11151.43, 11518.63, 11806,
+                12089.37, 12075.41, 12177.29, 12211.41, 12158.93, 12155.27, 12118.04, 12140.4, 12074.39,
+            ],
+            0.02671591, 7.690945e-4, 995.6486, 35.57
+        },
+        // Gunther's SPEC SDM91 (Sun SPARCcenter 2000; "Guerrilla Capacity Planning", 2007, chapter 5), R usl's specsdm91
+        // data set (https://github.com/smoeding/usl, man/specsdm91.Rd; peak: tests/peak-scalability.Rout.save).
+        {
+            "R usl, specsdm91",
+            [1, 18, 36, 72, 108, 144, 216],
+            [64.9, 995.9, 1652.4, 1853.2, 1828.9, 1775.0, 1702.2],
+            0.0277285, 1.0437e-4, 89.9952, 96.5
+        },
+    };
+
+    [Theory]
+    [MemberData(nameof(Published))]
+    public void The_fit_reproduces_the_coefficients_R_usl_and_usl4j_publish(
+        string source, double[] loads, double[] throughputs, double sigma, double kappa, double lambda, double peak)
+    {
+        // Arrange
+        var curve = loads.Select((n, i) => new CurvePoint(n, throughputs[i])).ToList();
+
+        // Act
+        var fit = UslFitter.Fit(curve);
+
+        // Assert: within 1% of each published figure.
+        Assert.Equal(UslWeighting.Unweighted, fit.Weighting);
+        Assert.True(Math.Abs(fit.Sigma - sigma) <= sigma * 0.01, $"{source}: σ {fit.Sigma}, published {sigma}");
+        Assert.True(Math.Abs(fit.Kappa - kappa) <= kappa * 0.01, $"{source}: κ {fit.Kappa}, published {kappa}");
+        Assert.True(Math.Abs(fit.Lambda - lambda) <= lambda * 0.01, $"{source}: λ {fit.Lambda}, published {lambda}");
+        Assert.True(Math.Abs(fit.PeakLoad!.Value - peak) <= peak * 0.01, $"{source}: peak at {fit.PeakLoad}, published {peak}");
+        Assert.Equal(UslFit.Throughput(lambda, sigma, kappa, peak), fit.PeakRps!.Value, UslFit.Throughput(lambda, sigma, kappa, peak) * 0.01);
+    }
+
+    [Fact]
+    public void The_relative_weighting_is_a_named_option_that_counts_light_loads_as_much_as_heavy_ones()
+    {
+        // Arrange: SPEC SDM91 again; weighted by 1 ÷ X², its lightest point (64.9 at 1 user) pulls λ down.
+        double[] loads = [1, 18, 36, 72, 108, 144, 216];
+        double[] throughputs = [64.9, 995.9, 1652.4, 1853.2, 1828.9, 1775.0, 1702.2];
+        var curve = loads.Select((n, i) => new CurvePoint(n, throughputs[i])).ToList();
+
+        // Act
+        var (standard, relative) = (UslFitter.Fit(curve), UslFitter.Fit(curve, UslWeighting.Relative));
+
+        // Assert: the light load fits closer, the heavy ones further than the standard fit.
+        Assert.Equal(UslWeighting.Relative, relative.Weighting);
+        Assert.True(Math.Abs(relative.At(1) - 64.9) < Math.Abs(standard.At(1) - 64.9), $"λ {relative.Lambda} vs {standard.Lambda}");
+        Assert.True(relative.RSquared < standard.RSquared);
+    }
 
     [Theory]
     [InlineData(100, 0.05, 0.0002)]
