@@ -21,7 +21,7 @@ public sealed record Hold(
     /// <summary>The app setting, as the sweep's `--app-setting` names it, that changes the number of bounded audit writers.</summary>
     public const string AuditWritersSetting = "Audit__BoundedWriters";
 
-    /// <summary>Entries the bounded audit log queues for its writers unless a run sets <see cref="AuditQueueSetting"/>; beyond, 503.</summary>
+    /// <summary>Entries the bounded audit log queues for its writers unless a run sets <see cref="AuditQueueSetting"/>.</summary>
     public const int DefaultAuditQueue = 10;
 
     public const string AuditQueueSetting = "Audit__BoundedQueueCapacity";
@@ -30,13 +30,13 @@ public sealed record Hold(
 /// <summary>The resources a request can hold, each counted where the run records it.</summary>
 public enum HeldResource
 {
-    /// <summary>A thread-pool thread (a blocking call holds one while it waits); units: the pool's minimum, which the app reports.</summary>
+    /// <summary>A thread-pool thread, held by a blocking call while it waits; units: the pool's minimum.</summary>
     Threads,
 
     /// <summary>A pooled database connection; units: the pool's size (Database:MaxPoolSize, as the app reports it).</summary>
     DbConnections,
 
-    /// <summary>A dedicated audit writer thread; units: Audit:BoundedWriters (<see cref="Hold.DefaultAuditWriters"/> unless the run set it).</summary>
+    /// <summary>A dedicated audit writer thread; units: Audit:BoundedWriters.</summary>
     AuditWriters,
 }
 
@@ -58,7 +58,8 @@ internal sealed class HeldResourceJsonConverter : JsonConverter<HeldResource>
         var name = reader.TokenType == JsonTokenType.String ? reader.GetString() : null;
         var index = Hold.Names.ToList().IndexOf(name ?? "");
         return index >= 0 ? Enum.GetValues<HeldResource>()[index]
-            : throw new JsonException($"a held resource is one of {string.Join(", ", Hold.Names)}; got {(name is null ? reader.TokenType : $"'{name}'")}.");
+            : throw new JsonException(
+                $"a held resource is one of {string.Join(", ", Hold.Names)}; got {(name is null ? reader.TokenType : $"'{name}'")}.");
     }
 
     public override void Write(Utf8JsonWriter writer, HeldResource value, JsonSerializerOptions options) =>

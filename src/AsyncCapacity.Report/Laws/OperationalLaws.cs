@@ -12,7 +12,9 @@ public static class OperationalLaws
 
     /// <summary>The utilization law turned around: the service demand D = busy seconds ÷ completions (U ÷ X).</summary>
     public static double Demand(double busySeconds, long completions) =>
-        completions > 0 ? busySeconds / completions : throw new ArgumentOutOfRangeException(nameof(completions), "no completion to divide by");
+        completions > 0
+            ? busySeconds / completions
+            : throw new ArgumentOutOfRangeException(nameof(completions), "no completion to divide by");
 
     /// <summary>
     /// The asymptotic bound on throughput: X(N) ≤ min(N ÷ R₀, 1 ÷ D_max), R₀ the response time of one client alone and

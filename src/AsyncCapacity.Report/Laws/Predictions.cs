@@ -17,7 +17,10 @@ public static class Predictions
             Experiments = [.. document.Experiments.Select(experiment => experiment with
             {
                 Variants = [.. experiment.Variants.Select(variant => variant.Prediction is not null || variant.Steps.Count == 0 ? variant
-                    : variant with { Prediction = Predictor.Predict(experiment, variant, Holds(experiment.Name, variant.Name), resources) })],
+                    : variant with
+                    {
+                        Prediction = Predictor.Predict(experiment, variant, Holds(experiment.Name, variant.Name), resources),
+                    })],
             })],
         };
     }

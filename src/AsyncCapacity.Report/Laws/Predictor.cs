@@ -50,7 +50,8 @@ public static class Predictor
         // Sharing its cores with k6 (and a local database), the app gets what they leave: the machine's CPU per request.
         if (resources.SharedCores is { } shared && ServiceDemand.MachineCpuSeconds(steps, shared) is { } machine)
         {
-            var withDatabase = UsesDatabase(experiment) || holds.Any(h => h.Resource is HeldResource.DbConnections or HeldResource.AuditWriters);
+            var withDatabase = UsesDatabase(experiment)
+                || holds.Any(h => h.Resource is HeldResource.DbConnections or HeldResource.AuditWriters);
             bounds.Add(sla.Cpu(ResourceKind.MachineCpu, ResourceKind.MachineCpuName(withDatabase), shared, machine));
         }
 

@@ -44,7 +44,8 @@ public static class ServiceDemand
     /// </summary>
     public static (double Seconds, StepResult Probe)? CpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
         cores <= 0 ? null
-            : Demand(steps.Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
+            : Demand(steps
+                .Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
                 .Select(s => (s, s.CpuPercent!.Value / 100 * cores)).ToList());
 
     /// <summary>
@@ -99,5 +100,6 @@ public static class ServiceDemand
         return answered.Count == 0 ? [] : answered.Where(s => s.Concurrency == answered.Min(a => a.Concurrency));
     }
 
-    private static double? Median(IEnumerable<double?> values) => values.OfType<double>().ToList() is { Count: > 0 } known ? known.Median() : null;
+    private static double? Median(IEnumerable<double?> values) =>
+        values.OfType<double>().ToList() is { Count: > 0 } known ? known.Median() : null;
 }

@@ -50,7 +50,8 @@ public static class Usl
         var x = Vector<double>.Build.DenseOfEnumerable(points.Select(p => p.Load));
         var y = Vector<double>.Build.DenseOfEnumerable(points.Select(p => p.Rps));
         // Relative: each point weighted by 1 ÷ X², so 2 req/s and 5,000 req/s count alike.
-        var weights = Vector<double>.Build.DenseOfEnumerable(points.Select(p => weighting == UslWeighting.Relative ? 1 / (p.Rps * p.Rps) : 1));
+        var weights = Vector<double>.Build.DenseOfEnumerable(
+            points.Select(p => weighting == UslWeighting.Relative ? 1 / (p.Rps * p.Rps) : 1));
         var objective = ObjectiveFunction.NonlinearModel(Model, Gradient, x, y, weights);
         var guess = Vector<double>.Build.DenseOfArray([points[0].Rps / points[0].Load, 0.01, 0.0001]);
         var lower = Vector<double>.Build.DenseOfArray([1e-9, 0, 0]);
@@ -83,7 +84,9 @@ public static class Usl
             Fits = fits,
             PeakLoad = peakLoad,
             PeakRps = peakRps,
-            Why = fits ? null : "the curve bends more sharply than contention and coherency explain: a hard limit (threads, a pool, a queue), not contention",
+            Why = fits ? null
+                : "the curve bends more sharply than contention and coherency explain: "
+                    + "a hard limit (threads, a pool, a queue), not contention",
         };
     }
 

@@ -2,7 +2,7 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Report.Results;
 
-/// <summary>What the operational laws predicted for a variant and how its measured capacity compares (results.json: <c>prediction</c>).</summary>
+/// <summary>What the operational laws predicted for a variant and how its measured capacity compares.</summary>
 /// <param name="Load">The low end of the predicted range at the SLA: clients (closed model) or req/s offered (open model).</param>
 /// <param name="Rps">The throughput the laws allow there.</param>
 /// <param name="Binding">The resource that bounds it first, also among <paramref name="Bounds"/>.</param>
@@ -101,7 +101,7 @@ public sealed record UslFit(
     double? PeakRps,
     string? Why)
 {
-    /// <summary>How the points were weighted; results.json written before the choice existed used <see cref="UslWeighting.Relative"/>.</summary>
+    /// <summary>How the points were weighted; results.json written before the choice was made used 1 ÷ X².</summary>
     public UslWeighting Weighting { get; init; } = UslWeighting.Relative;
 
     /// <summary>The law: X(N) = λN ÷ (1 + σ(N − 1) + κN(N − 1)), for the fit, the chart and the peak alike.</summary>

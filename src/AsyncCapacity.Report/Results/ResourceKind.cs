@@ -56,5 +56,6 @@ internal sealed class ResourceKindJsonConverter : JsonConverter<ResourceKind>
             ?? throw new JsonException($"'{id}' is no resource the laws know ({string.Join(", ", ResourceKind.All.Select(k => k.Id))}).");
     }
 
-    public override void Write(Utf8JsonWriter writer, ResourceKind value, JsonSerializerOptions options) => writer.WriteStringValue(value.Id);
+    public override void Write(Utf8JsonWriter writer, ResourceKind value, JsonSerializerOptions options) =>
+        writer.WriteStringValue(value.Id);
 }
