@@ -83,7 +83,10 @@ public static class PredictionText
 
         var rSquared = fit.RSquared.ToString("0.00", CultureInfo.InvariantCulture);
         var within = fit.Fits ? "within" : "off by up to";
-        var quality = $"{Method(fit.Weighting)}; R² {rSquared}, {within} {Format.Percent(fit.MaxErrorPercent)}";
+        var method = fit.UnweightedMissPercent is { } miss
+            ? $"{Method(fit.Weighting)}, as least squares on throughput (R's usl) missed by up to {Format.Percent(miss)}"
+            : Method(fit.Weighting);
+        var quality = $"{method}; R² {rSquared}, {within} {Format.Percent(fit.MaxErrorPercent)}";
         if (!fit.Fits)
         {
             return $"the USL does not fit ({quality}): {fit.Why}";

@@ -70,7 +70,7 @@ public static class Predictor
         var reading = new Reading(experiment, variant, binding, sla, hold);
         var (outcome, error, reason) = reading.Of(low, high);
         return new Prediction(low, rps, binding, bounds, Milliseconds.FromSeconds(r0), outcome, error, reason,
-            sla.Open ? null : Usl.Fit(ThroughputCurve.Of(steps)))
+            sla.Open ? null : Usl.ForReport(ThroughputCurve.Of(steps)))
         {
             MeanLoad = high,
         };

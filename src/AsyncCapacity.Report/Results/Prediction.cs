@@ -104,6 +104,9 @@ public sealed record UslFit(
     /// <summary>How the points were weighted; results.json written before the choice was made used 1 ÷ X².</summary>
     public UslWeighting Weighting { get; init; } = UslWeighting.Relative;
 
+    /// <summary>Where least squares on throughput did not fit and 1 ÷ X² weights did: how far the former missed.</summary>
+    public double? UnweightedMissPercent { get; init; }
+
     /// <summary>The law: X(N) = λN ÷ (1 + σ(N − 1) + κN(N − 1)), for the fit, the chart and the peak alike.</summary>
     public static double Throughput(double lambda, double sigma, double kappa, double n) =>
         lambda * n / (1 + (sigma * (n - 1)) + (kappa * n * (n - 1)));

@@ -112,6 +112,27 @@ public sealed class UslTests
     }
 
     [Fact]
+    public void The_report_falls_back_to_relative_weights_only_where_the_standard_fit_misses_and_says_by_how_much()
+    {
+        // Arrange: await Task.Delay(500) from 1 to thousands of clients (2 to 4,000 req/s), and Schwartz's Cisco benchmark.
+        var sleep = Report.ReportPages.Golden("results-sleep-searched.json").Experiments.Single();
+        var curve = ThroughputCurve.Of(sleep.Variants.Single(v => v.Name == "async").Steps);
+        var cisco = Published.Select(row => (double[])row[1]).First()
+            .Select((n, i) => new CurvePoint(n, Published.Select(row => (double[])row[2]).First()[i])).ToList();
+
+        // Act
+        var (standard, reported) = (UslFitter.Fit(curve), UslFitter.ForReport(curve));
+
+        // Assert: least squares on throughput misses the lightest loads; 1 ÷ X² weights fit, and the caption says why.
+        Assert.False(standard.Fits);
+        Assert.True(reported.Fits);
+        Assert.Equal((UslWeighting.Relative, standard.MaxErrorPercent), (reported.Weighting, reported.UnweightedMissPercent));
+        Assert.Contains("as least squares on throughput (R's usl) missed by up to",
+            PredictionText.Usl(reported, sleep.Model, sleep.RateUnit), StringComparison.Ordinal);
+        Assert.Equal(UslWeighting.Unweighted, UslFitter.ForReport(cisco).Weighting);
+    }
+
+    [Fact]
     public void A_hard_cap_does_not_fit_and_says_it_is_a_limit_not_contention()
     {
         // Arrange: 2 threads × 500 ms: X = min(N ÷ 0.5, 4), flat from 2 clients on (seed 001).
