@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Results;
+using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -52,7 +53,7 @@ internal static class InstrumentBaseline
             }
         }
 
-        var (appRps, minimalRps) = (Median(rps["app"]), Median(rps["minimal"]));
+        var (appRps, minimalRps) = (rps["app"].Median(), rps["minimal"].Median());
         return new InstrumentOverhead("/hello", Clients, request.StepSeconds, Rounds, Math.Round(appRps, 1), Math.Round(minimalRps, 1),
             Math.Round(appRps / minimalRps, 3), loadGeneratorCpu.Count > 0 ? Math.Round(loadGeneratorCpu.Average(), 1) : null);
     }
@@ -93,12 +94,6 @@ internal static class InstrumentBaseline
         }
 
         return (result, cpu.Window(measureFrom, measureTo));
-    }
-
-    private static double Median(List<double> values)
-    {
-        var sorted = values.Order().ToList();
-        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 
     /// <summary>What k6-scripts/baseline.js writes (format asynccapacity-k6-baseline/1).</summary>

@@ -1,5 +1,6 @@
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.Search;
+using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Report.Analysis;
 
@@ -15,10 +16,8 @@ public static class CapacityAnalysis
             return (null, finding.NoneBecause ?? "no step met the SLA");
         }
 
-        var runs = steps.Where(s => s.Concurrency == load && s.MeetsSla).Select(s => s.Rps).Order().ToList();
-        var rps = runs.Count == 0 ? 0
-            : runs.Count % 2 == 1 ? runs[runs.Count / 2]
-            : (runs[(runs.Count / 2) - 1] + runs[runs.Count / 2]) / 2;
+        var runs = steps.Where(s => s.Concurrency == load && s.MeetsSla).Select(s => s.Rps).ToList();
+        var rps = runs.Count == 0 ? 0 : runs.Median();
         return (new Capacity(load, Math.Round(rps, 2))
         {
             MissedAt = finding.MissedAt,

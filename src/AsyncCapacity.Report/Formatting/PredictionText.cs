@@ -3,25 +3,21 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>
-/// What the laws predicted and how the measurement compares, said once for every place that shows a capacity: the
-/// CLI's verdict, the capacity card, the at-a-glance table, `capacity compare` and the throughput chart's fit.
-/// </summary>
+/// <summary>The laws' prediction and the measurement's reading in words, once for the CLI, the cards, compare and the charts.</summary>
 public static class PredictionText
 {
-    /// <summary>
-    /// "pool threads: 2 threads (the pool's minimum) ÷ 500 ms = 4.0 req/s"; "the app's CPU: 2 cores ÷ 65 µs of CPU per
-    /// request = 30,769 req/s"; "pool threads: one per connected client, 2 threads (the pool's minimum)".
-    /// </summary>
+    /// <summary>"pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s".</summary>
     public static string Bound(ResourceBound bound, string rateUnit)
     {
-        var units = $"{Format.Count(bound.Units)} {Noun(bound)}";
+        var units = $"{Format.Count(bound.Units)} {bound.Resource.Noun(bound.Units)}";
         return bound switch
         {
             { IsCpu: true, HoldMs: { } cpuMs } =>
                 $"{bound.Name}: {units} ÷ {Format.Duration(cpuMs)} of CPU per request = {Format.Rps(bound.MaxRps)} {rateUnit}",
-            { Resource: ResourceBound.AuditAdmission } => $"{bound.Name}: {Format.Count(bound.Units)} entries at once ({bound.UnitsFrom}), beyond them 503",
-            { HoldMs: { } holdMs } => $"{bound.Name}: {units} ({bound.UnitsFrom}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
+            { Resource: var kind } when kind == ResourceKind.AuditAdmission =>
+                $"{bound.Name}: {Format.Count(bound.Units)} entries at once ({bound.UnitsFrom}), beyond them 503",
+            { HoldMs: { } holdMs } =>
+                $"{bound.Name}: {units} ({bound.UnitsFrom}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
             _ => $"{bound.Name}: one per connected client, {units} ({bound.UnitsFrom})",
         };
     }
@@ -34,7 +30,7 @@ public static class PredictionText
     public static string Predicted(Prediction prediction, LoadModel model) =>
         Approx(prediction) + Range(prediction.Load, prediction.MeanLoad, model);
 
-    /// <summary>"as predicted (+0%)", "below (−64%)", "above (+50%)", "k6 stopped first": the measurement against the prediction.</summary>
+    /// <summary>"as predicted (+0%)", "below the prediction (−64% of 4)": the measurement against the prediction.</summary>
     public static string Outcome(Prediction prediction) => prediction.Outcome switch
     {
         PredictionOutcome.AsPredicted => AsPredicted(prediction),
@@ -43,11 +39,7 @@ public static class PredictionText
         _ => "a lower bound: the load generator stopped first",
     };
 
-    /// <summary>
-    /// The whole reading, one sentence: "Predicted 2 clients at 4.0 req/s, bound by pool threads: 2 threads (the pool's
-    /// minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: as predicted (+0%)." For a lower bound from the load generator:
-    /// "Measured ≥ 2,000 (k6 the limit); the app's own limit by the laws: ≈ 15,000 clients, bound by the app's CPU: …".
-    /// </summary>
+    /// <summary>"Predicted 2–4 clients, bound by pool threads: …. Measured 2: within the prediction."</summary>
     public static string Sentence(ExperimentResult experiment, VariantResult variant)
     {
         if (variant.Prediction is not { } prediction)
@@ -66,19 +58,21 @@ public static class PredictionText
             PredictionOutcome.Below => "below the prediction" + Error(prediction),
             _ => "above the prediction" + Error(prediction),
         };
-        var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{(prediction.Why is { } why ? $": {why}" : "")}.";
+        var why = prediction.Reason is { } reason ? $": {Reason(reason, experiment, prediction.Binding)}" : "";
+        var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{why}.";
         return variant.Capacity?.AtLeastBecause == Search.StoppedBy.LoadGenerator && OwnLimit(prediction) is { } own
-            ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {Range(own.Load, own.MeanLoad, model)}, {Bound(own, experiment.RateUnit)}."
+            ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {Range(own.Load, own.MeanLoad, model)}, "
+                + $"{Bound(own, experiment.RateUnit)}."
             : sentence;
     }
 
-    /// <summary>The bound of the app alone: the smallest but the machine's (which k6 shares); null when only the machine's is known.</summary>
+    /// <summary>The bound of the app alone: the smallest but the machine's (which k6 shares).</summary>
     public static ResourceBound? OwnLimit(Prediction prediction) =>
-        prediction.Bounds.Where(b => b.Resource != ResourceBound.MachineCpu).MinBy(b => b.Load);
+        prediction.Bounds.Where(b => b.Resource != ResourceKind.MachineCpu).MinBy(b => b.Load);
 
     /// <summary>
-    /// "USL fit: σ 0.031, κ 0.00012 (R² 0.98, within 8%), peak 4,020 req/s at 91 clients"; "the USL does not fit (R² 0.61,
-    /// off by up to 48%): the curve bends more sharply …"; "no USL fit: too few loads to fit: 3, 4 needed".
+    /// "USL fit: σ 0.031, κ 0.00012 (least squares on throughput, …; R² 0.98, within 8%), peak 4,020 req/s at 91 clients";
+    /// "the USL does not fit (…; R² 0.61, off by up to 48%): the curve bends more sharply …"; "no USL fit: too few loads …".
     /// </summary>
     public static string Usl(UslFit fit, LoadModel model, string rateUnit)
     {
@@ -87,7 +81,12 @@ public static class PredictionText
             return $"no USL fit: {fit.Why}";
         }
 
-        var quality = $"R² {fit.RSquared.ToString("0.00", CultureInfo.InvariantCulture)}, {(fit.Fits ? "within" : "off by up to")} {Format.Percent(fit.MaxErrorPercent)}";
+        var rSquared = fit.RSquared.ToString("0.00", CultureInfo.InvariantCulture);
+        var within = fit.Fits ? "within" : "off by up to";
+        var method = fit.UnweightedMissPercent is { } miss
+            ? $"{Method(fit.Weighting)}, as least squares on throughput (R's usl) missed by up to {Format.Percent(miss)}"
+            : Method(fit.Weighting);
+        var quality = $"{method}; R² {rSquared}, {within} {Format.Percent(fit.MaxErrorPercent)}";
         if (!fit.Fits)
         {
             return $"the USL does not fit ({quality}): {fit.Why}";
@@ -102,33 +101,63 @@ public static class PredictionText
         return $"USL fit: σ {Coefficient(fit.Sigma)}, κ {Coefficient(fit.Kappa)} ({quality}){peak}";
     }
 
+    /// <summary>How the fit weighed its points, so that a reader who checks σ and κ in R knows what to compare.</summary>
+    public static string Method(UslWeighting weighting) => weighting == UslWeighting.Relative
+        ? "least squares on the relative error (1 ÷ X² weights)"
+        : "least squares on throughput, as R's usl and usl4j fit it";
+
+    /// <summary>What broke an assumption, from the figures the predictor read: "the pool grew from 2 to 10 threads …".</summary>
+    public static string Reason(PredictionReason reason, ExperimentResult experiment, ResourceBound binding)
+    {
+        var model = experiment.Model;
+        return reason switch
+        {
+            FewerThanTried r =>
+                $"the laws allow {model.Load(r.Allowed)}, fewer than the lowest load tried ({model.Load(r.Lowest)})",
+            LoadGeneratorShort r => $"k6 was short of CPU at {model.Load(r.At)}, so the load was not what it asked",
+            AppCpuFirst r => $"the app ran out of CPU at {model.Load(r.At)} before {binding.Name} did",
+            MachineBusy r => $"the machine's CPUs were {Format.Percent(r.Percent)} busy at {model.Load(r.At)}: "
+                + $"the app shares them with k6{(r.WithDatabase ? " and the database" : "")}",
+            PoolWait r => $"requests waited {Format.Duration(r.WaitMs)} for a pooled connection at {model.Load(r.At)}: "
+                + "the database held each longer than at one client",
+            RequestsFailed r =>
+                $"{Format.Fraction(r.ErrorRate)} of requests failed at {model.Load(r.At)}, before {binding.Name} filled",
+            PercentileSpread r =>
+                $"at {model.Load(r.At)} the mean response ({Format.Duration(r.MeanMs)}) was within the SLA but p95 was "
+                + $"{(r.P95Ms / r.MeanMs).ToString("0.0", CultureInfo.InvariantCulture)}× it: "
+                + "times per request vary, and the laws bound the mean",
+            UnevenQueueing r => $"p95 passed the SLA at {model.Load(r.At)} while the bound on the mean still had room: "
+                + "requests queue unevenly (bursts, the pool's hill climbing)",
+            PoolGrew { Allows: { } allows } r =>
+                $"the pool grew from {Format.Count(r.From)} to {Format.Count(r.To)} threads during the probe at {model.Load(r.At)} "
+                + "(hill climbing and starvation injection add threads while work waits); "
+                + $"with {Format.Count(r.To)} threads the laws allow {Format.Count(allows)}",
+            PoolGrew r => $"the pool grew from {Format.Count(r.From)} to {Format.Count(r.To)} threads during the probe",
+            HeldLess =>
+                $"{binding.Name} served more than its units ÷ its time per request: a unit was held less than at the lightest load",
+            NoProbeAtKnee => "no probe at the knee to read",
+            _ => throw new ArgumentOutOfRangeException(nameof(reason), reason, "a reason PredictionText cannot say yet"),
+        };
+    }
+
     private static string Approx(Prediction prediction) => prediction.Binding.IsCpu ? "≈ " : string.Empty;
 
     /// <summary>"within the prediction" (inside the range), "as predicted (+0%)", "as predicted (−12% of 200)".</summary>
     private static string AsPredicted(Prediction prediction) =>
         prediction.IsRange && prediction.ErrorPercent is null or 0 ? "within the prediction" : "as predicted" + Error(prediction);
 
-    private static string Range(int low, int high, LoadModel model) => high > low ? $"{Format.Count(low)}–{model.Load(high)}" : model.Load(low);
+    private static string Range(int low, int high, LoadModel model) =>
+        high > low ? $"{Format.Count(low)}–{model.Load(high)}" : model.Load(low);
 
     /// <summary>" (+0%)", " (−21% of 200)": against the nearer end of the range, 0 inside it.</summary>
     private static string Error(Prediction prediction) => prediction.ErrorPercent switch
     {
         null => string.Empty,
         0 => " (+0%)",
-        var error => $" ({(error >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(error.Value))} of {Format.Count(error > 0 ? prediction.MeanLoad : prediction.Load)})",
+        var error => $" ({(error >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(error.Value))} of "
+            + $"{Format.Count(error > 0 ? prediction.MeanLoad : prediction.Load)})",
     };
 
-    private static string Noun(ResourceBound bound) => (bound.Resource, bound.Units == 1) switch
-    {
-        (ResourceBound.Cpu or ResourceBound.MachineCpu, true) => "core",
-        (ResourceBound.Cpu or ResourceBound.MachineCpu, false) => "cores",
-        ("threads", true) => "thread",
-        ("threads", false) => "threads",
-        ("dbConnections", true) => "connection",
-        ("dbConnections", false) => "connections",
-        (_, true) => "writer",
-        _ => "writers",
-    };
-
-    private static string Coefficient(double value) => value == 0 ? "0" : value.ToString(value >= 0.01 ? "0.###" : "0.##E+0", CultureInfo.InvariantCulture);
+    private static string Coefficient(double value) =>
+        value == 0 ? "0" : value.ToString(value >= 0.01 ? "0.###" : "0.##E+0", CultureInfo.InvariantCulture);
 }

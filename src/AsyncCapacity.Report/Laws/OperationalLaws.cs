@@ -1,9 +1,8 @@
 namespace AsyncCapacity.Report.Laws;
 
 /// <summary>
-/// The operational laws (Denning and Buzen, "The Operational Analysis of Queueing Network Models", ACM Computing Surveys
-/// 10(3), 1978; Lazowska et al., "Quantitative System Performance", 1984, chapters 3 and 5) for a closed loop of N
-/// clients with no think time. Pure arithmetic on what a run measured: seconds, requests, units.
+/// The operational laws for N clients in a closed loop with no think time (Denning and Buzen, ACM Computing Surveys
+/// 10(3), 1978; Lazowska et al., "Quantitative System Performance", 1984, chapters 3 and 5), in seconds.
 /// </summary>
 public static class OperationalLaws
 {
@@ -12,12 +11,11 @@ public static class OperationalLaws
 
     /// <summary>The utilization law turned around: the service demand D = busy seconds ÷ completions (U ÷ X).</summary>
     public static double Demand(double busySeconds, long completions) =>
-        completions > 0 ? busySeconds / completions : throw new ArgumentOutOfRangeException(nameof(completions), "no completion to divide by");
+        completions > 0
+            ? busySeconds / completions
+            : throw new ArgumentOutOfRangeException(nameof(completions), "no completion to divide by");
 
-    /// <summary>
-    /// The asymptotic bound on throughput: X(N) ≤ min(N ÷ R₀, 1 ÷ D_max), R₀ the response time of one client alone and
-    /// D_max the demand on the busiest resource (its hold time ÷ its units).
-    /// </summary>
+    /// <summary>The asymptotic bound on throughput: X(N) ≤ min(N ÷ R₀, 1 ÷ D_max), D_max the busiest resource's demand.</summary>
     public static double MaxThroughput(double clients, double r0Seconds, double maxDemandSeconds) =>
         Math.Min(clients / r0Seconds, 1 / maxDemandSeconds);
 
@@ -25,17 +23,13 @@ public static class OperationalLaws
     public static double MinResponse(double clients, double r0Seconds, double maxDemandSeconds) =>
         Math.Max(r0Seconds, clients * maxDemandSeconds);
 
-    /// <summary>
-    /// The largest N whose mean response time bound stays within the SLA: N × D_max ≤ SLA (0 when one client alone
-    /// exceeds it). For a resource shared as it serves (the CPU), where every request slows down together.
-    /// </summary>
+    /// <summary>The largest N whose bound on the mean response stays within the SLA: N × D_max ≤ SLA (0 if R₀ exceeds it).</summary>
     public static int ClientsWithinMean(double slaSeconds, double r0Seconds, double maxDemandSeconds) =>
         r0Seconds > slaSeconds ? 0 : Math.Max(1, Whole(slaSeconds / maxDemandSeconds));
 
     /// <summary>
-    /// The largest N for a resource shared as it serves (the CPU), judged at the SLA's 95th percentile: at saturation the
-    /// mean response is N × D_max, and response times spread about exponentially around it (M/M/1, Kleinrock, "Queueing
-    /// Systems", vol. 1, 1975), so the 95th percentile is ln 20 ≈ 3 times the mean: N = SLA ÷ (ln 20 × D_max).
+    /// The largest N for a resource shared as it serves (the CPU) at the SLA's p95: response times spread about exponentially
+    /// (M/M/1; Kleinrock, "Queueing Systems", vol. 1, 1975), p95 ≈ ln 20 × the mean, so N = SLA ÷ (ln 20 × D_max).
     /// </summary>
     public static int ClientsWithinShared(double slaSeconds, double r0Seconds, double maxDemandSeconds) =>
         r0Seconds > slaSeconds ? 0 : Math.Max(1, Whole(slaSeconds / (PercentileOverMean * maxDemandSeconds)));
@@ -44,13 +38,16 @@ public static class OperationalLaws
     public static readonly double PercentileOverMean = Math.Log(20);
 
     /// <summary>
-    /// The largest N for c units each held a fixed H per request, judged at a high percentile: a request that finds all
-    /// c units busy waits whole holds, so with N clients the slowest wait ⌈N ÷ c⌉ − 1 holds on top of R₀. Within the SLA:
-    /// ⌈N ÷ c⌉ ≤ 1 + (SLA − R₀) ÷ H, so N = c × ⌊1 + (SLA − R₀) ÷ H⌋. The mean's bound (c × SLA ÷ H) is looser: the
-    /// SLA's p95 counts the requests that waited longest, not the average.
+    /// The largest N for c units each held a fixed H, at p95: the slowest of N clients waits ⌈N ÷ c⌉ − 1 whole holds on top
+    /// of R₀, so N = c × ⌊1 + (SLA − R₀) ÷ H⌋, tighter than the mean's c × SLA ÷ H.
     /// </summary>
     public static int ClientsWithinFixedHold(double slaSeconds, double r0Seconds, double units, double holdSeconds) =>
-        r0Seconds > slaSeconds ? 0 : (int)Math.Min(int.MaxValue, Math.Floor(units) * Whole(1 + ((slaSeconds - r0Seconds) / holdSeconds)));
+        r0Seconds > slaSeconds ? 0
+            : (int)Math.Min(int.MaxValue, Math.Floor(units) * Whole(1 + ((slaSeconds - r0Seconds) / holdSeconds)));
 
-    private static int Whole(double value) => (int)Math.Min(int.MaxValue, Math.Floor(value + 1e-9));
+    /// <summary>The utilization law as a whole rate: c units held H each serve at most ⌊c ÷ H⌋ arrivals per second.</summary>
+    public static int MaxRate(double units, double holdSeconds) => Whole(units / holdSeconds);
+
+    /// <summary>The one rounding rule: down to a whole client, forgiving the floating-point error just below one.</summary>
+    public static int Whole(double value) => (int)Math.Min(int.MaxValue, Math.Floor(value + 1e-9));
 }

@@ -2,11 +2,8 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Laws;
 
-/// <summary>
-/// Fills in every variant's prediction of a results document, where it has none yet: at the end of a sweep, for the
-/// results k6 wrote on its own, and for a results.json written before there were predictions (so that its report and
-/// `capacity compare` show them too). The holds come from the results (a user's declaration), else this build's declarations.
-/// </summary>
+/// <summary>Fills in every variant's prediction where it has none yet, from the holds its results kept (a user's
+/// declaration) or this build declares.</summary>
 public static class Predictions
 {
     public static ResultsDocument Attach(ResultsDocument document)
@@ -16,7 +13,7 @@ public static class Predictions
         {
             Experiments = [.. document.Experiments.Select(experiment => experiment with
             {
-                Variants = [.. experiment.Variants.Select(variant => variant.Prediction is not null || variant.Steps.Count == 0 ? variant
+                Variants = [.. experiment.Variants.Select(variant => IsRead(variant.Prediction) || variant.Steps.Count == 0 ? variant
                     : variant with
                     {
                         Prediction = Predictor.Predict(
@@ -25,6 +22,11 @@ public static class Predictions
             })],
         };
     }
+
+    /// <summary>A prediction saved before readings were records (its "why" a sentence) is read again, so it still says why.</summary>
+    private static bool IsRead(Prediction? prediction) =>
+        prediction is not null
+        && (prediction.Reason is not null || prediction.Outcome is not (PredictionOutcome.Below or PredictionOutcome.Above));
 
     private static IReadOnlyList<Hold> Holds(string experiment, string variant) =>
         ExperimentCatalog.Find(experiment)?.Variants.FirstOrDefault(v => v.Name == variant)?.Holds ?? [];

@@ -3,13 +3,11 @@ using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.Laws;
 
-/// <summary>
-/// How many units of each declared resource the app had, as the run recorded them: the cores it saw, the pool's minimum
-/// threads (what it serves with before hill climbing adds any), the database pool and the bounded audit writers.
-/// </summary>
+/// <summary>The units of each declared resource as the run recorded them; threads count the pool's minimum, before hill climbing.</summary>
 /// <param name="SharedCores">The machine's cores when the app shares them with k6 (no CPU isolation); null when isolated.</param>
 /// <param name="AuditQueue">Entries the bounded audit log queues for its writers; beyond them, and the writers, 503.</param>
-public sealed record RunResources(int AppCores, int? PoolMinimum, int? DbPoolSize, int AuditWriters, int? SharedCores = null, int AuditQueue = Hold.DefaultAuditQueue)
+public sealed record RunResources(
+    int AppCores, int? PoolMinimum, int? DbPoolSize, int AuditWriters, int? SharedCores = null, int AuditQueue = Hold.DefaultAuditQueue)
 {
     public static RunResources Of(RunInfo run)
     {
@@ -25,9 +23,9 @@ public sealed record RunResources(int AppCores, int? PoolMinimum, int? DbPoolSiz
     /// <summary>The units of a resource and where they were counted; null when the run did not record them.</summary>
     public (double Units, string From)? Units(HeldResource resource) => resource switch
     {
-        HeldResource.Threads when PoolMinimum is { } threads => (threads, "the pool's minimum"),
-        HeldResource.DbConnections when DbPoolSize is { } pool => (pool, "the pool's size"),
+        HeldResource.Threads => PoolMinimum is { } threads ? (threads, "the pool's minimum") : null,
+        HeldResource.DbConnections => DbPoolSize is { } pool ? (pool, "the pool's size") : null,
         HeldResource.AuditWriters => (AuditWriters, Hold.AuditWritersSetting),
-        _ => null,
+        _ => throw new ArgumentOutOfRangeException(nameof(resource), resource, "no such held resource; the declaration's rules refuse it"),
     };
 }

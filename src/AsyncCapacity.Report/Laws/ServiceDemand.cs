@@ -1,5 +1,6 @@
 using AsyncCapacity.Report.Results;
 using MathNet.Numerics;
+using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Report.Laws;
 
@@ -10,64 +11,52 @@ public static class ServiceDemand
     public const int MinimumRequests = 50;
 
     /// <summary>
-    /// R₀: what a request costs with no queue, in seconds: the median mean response time of the runs at the lightest
-    /// load, when that load met the SLA by most of its runs. A lightest load that missed (C10k starts at 1,000 clients)
-    /// had queued already: then the time inside the app there (Server-Timing, which starts once a thread runs the
-    /// request), or the declared delay. Null without any.
+    /// R₀, a request with no queue: the lightest load's median mean response when most of its runs met the SLA; where it
+    /// had queued already (C10k starts at 1,000 clients), the time inside the app (Server-Timing) or the declared delay.
     /// </summary>
     public static double? ResponseSeconds(IReadOnlyList<StepResult> steps, double? idealRpsPerClient = null)
     {
         var lightest = Lightest(steps).ToList();
         if (lightest.Count(s => s.MeetsSla) * 2 > lightest.Count && Median(lightest.Select(s => s.MeanMs ?? s.P50Ms)) is { } ms)
         {
-            return ms / 1000;
+            return Milliseconds.ToSeconds(ms);
         }
 
-        return Median(lightest.Select(s => s.ServerP50Ms)) is { } server && server > 0 ? server / 1000
+        return Median(lightest.Select(s => s.ServerP50Ms)) is { } server && server > 0 ? Milliseconds.ToSeconds(server)
             : idealRpsPerClient is { } perClient ? 1 / perClient
-            : Median(lightest.Select(s => s.MeanMs ?? s.P50Ms)) / 1000;
+            : Median(lightest.Select(s => s.MeanMs ?? s.P50Ms)) is { } mean ? Milliseconds.ToSeconds(mean) : null;
     }
 
-    /// <summary>
-    /// How long a request holds what it holds, in seconds: the median time inside the app at the lightest load
-    /// (Server-Timing, which leaves out the wait for a thread); the declared delay without it; R₀ without either.
-    /// </summary>
+    /// <summary>How long a request holds what it holds: the lightest load's median time inside the app (Server-Timing,
+    /// which leaves out the wait for a thread); else the declared delay; else R₀.</summary>
     public static double? HoldSeconds(IReadOnlyList<StepResult> steps, double? idealRpsPerClient) =>
-        Median(Lightest(steps).Select(s => s.ServerP50Ms)) is { } ms && ms > 0 ? ms / 1000
+        Median(Lightest(steps).Select(s => s.ServerP50Ms)) is { } ms && ms > 0 ? Milliseconds.ToSeconds(ms)
             : idealRpsPerClient is { } perClient ? 1 / perClient
             : ResponseSeconds(steps);
 
-    /// <summary>
-    /// The app's CPU seconds per completed request, from the probes where the app was not at its CPUs' limit and completed
-    /// enough requests; null without one. <see cref="Demand"/> says how.
-    /// </summary>
+    /// <summary>The app's CPU seconds per request, from probes where it was below its CPUs' limit (<see cref="Demand"/>).</summary>
     public static (double Seconds, StepResult Probe)? CpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
         cores <= 0 ? null
-            : Demand(steps.Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
+            : Demand(steps
+                .Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
                 .Select(s => (s, s.CpuPercent!.Value / 100 * cores)).ToList());
 
-    /// <summary>
-    /// The whole machine's CPU seconds per completed request (the app, k6 and a local database together, sharing its
-    /// cores); null when the machine's CPU was not measured.
-    /// </summary>
+    /// <summary>The machine's CPU seconds per request: the app, k6 and a local database together, sharing its cores.</summary>
     public static double? MachineCpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
         cores <= 0 ? null
-            : Demand(steps.Where(s => s.MachineCpuPercent is > 0 && s.Requests >= MinimumRequests && s.DurationSeconds > 0)
+            : Demand(steps
+                .Where(s => s.MachineCpuPercent is > 0 && s.Requests >= MinimumRequests && s.DurationSeconds > 0)
                 .Select(s => (s, s.MachineCpuPercent!.Value / 100 * cores)).ToList())?.Seconds;
 
     /// <summary>
-    /// The share of the busy cores' variation that throughput must explain (R²) before the slope stands for the demand.
-    /// Below it the CPU per request changed with the load rather than the throughput: where k6 held throughput flat while
-    /// its connections grew (content, websocket async), a slope read there came out at a fifth of U ÷ X, or negative.
+    /// The R² throughput must explain before the slope stands for the demand: where k6 held throughput flat (content,
+    /// websocket async), a slope came out at a fifth of U ÷ X, or negative.
     /// </summary>
     public const double MinimumSlopeRSquared = 0.5;
 
     /// <summary>
-    /// CPU seconds per request from probes of (cores busy, requests per second): the slope of busy cores over throughput,
-    /// fitted by least squares, so that what the CPU does whatever the load (the sampler, k6's own loop, the database's
-    /// housekeeping) does not count as the requests' demand; with fewer than three throughputs, a slope that is not
-    /// positive, or probes that do not lie along it (<see cref="MinimumSlopeRSquared"/>), the utilization law at the
-    /// busiest probe (U ÷ X), which counts it.
+    /// The slope of busy cores over throughput, so that what runs whatever the load (the sampler, k6's loop) is no demand;
+    /// with under three throughputs or a slope that is not positive or does not fit, U ÷ X at the busiest probe.
     /// </summary>
     private static (double Seconds, StepResult Probe)? Demand(List<(StepResult Step, double BusyCores)> probes)
     {
@@ -98,10 +87,6 @@ public static class ServiceDemand
         return answered.Count == 0 ? [] : answered.Where(s => s.Concurrency == answered.Min(a => a.Concurrency));
     }
 
-    private static double? Median(IEnumerable<double?> values)
-    {
-        var known = values.OfType<double>().Order().ToList();
-        return known.Count == 0 ? null
-            : known.Count % 2 == 1 ? known[known.Count / 2] : (known[(known.Count / 2) - 1] + known[known.Count / 2]) / 2;
-    }
+    private static double? Median(IEnumerable<double?> values) =>
+        values.OfType<double>().ToList() is { Count: > 0 } known ? known.Median() : null;
 }

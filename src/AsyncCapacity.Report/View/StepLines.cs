@@ -1,6 +1,7 @@
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.Search;
+using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Report.View;
 
@@ -22,7 +23,7 @@ internal static class StepLines
         var points = loads.Select(load =>
         {
             var runs = load.ToList();
-            var median = Median(runs.Select(s => value(s)!.Value));
+            var median = runs.Select(s => value(s)!.Value).Median();
             var met = runs.Count(s => s.MeetsSla) * 2 > runs.Count;
             var tally = runs.Count > 1 ? $" (median of {runs.Count} runs, {runs.Count(s => s.MeetsSla)} met)" : "";
             return new PointModel(load.Key, median, $"{label}: {text(median)} at {experiment.Model.Load(load.Key)}{tally}",
@@ -49,12 +50,6 @@ internal static class StepLines
         ProbePass.Narrow => "narrowing the bracket",
         _ => $"repeat (run {step.Run})",
     };
-
-    private static double Median(IEnumerable<double> values)
-    {
-        var sorted = values.Order().ToList();
-        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
-    }
 
     /// <summary>"sync (blocking)", "async": the variant as every legend names it.</summary>
     public static string Legend(VariantResult variant) => variant.Name + (variant.Blocking ? " (blocking)" : string.Empty);

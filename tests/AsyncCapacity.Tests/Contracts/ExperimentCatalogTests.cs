@@ -128,9 +128,19 @@ public sealed class ExperimentCatalogTests
             "nap.json: $.variants[0].holds[0].resource: expected dbConnections only in an experiment that needs the database" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"threads"},{"resource":"threads","for":"session"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.variants[0].holds[1].resource: expected each resource held once; got \"threads\"" },
+        // A held resource the laws cannot count is refused at load, by name or by number, never read as another.
+        { Holding("""[{"resource":"gpu"}]"""), "a held resource is one of threads, dbConnections, auditWriters; got 'gpu'." },
+        { Holding("""[{"resource":7}]"""), "a held resource is one of threads, dbConnections, auditWriters; got Number." },
+        { Holding("""[{"for":"session"}]"""), "missing required properties including: 'resource'" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.load: expected one of http, websocket; got \"carrier-pigeon\"" },
     };
+
+    /// <summary>A declaration that breaks no rule but what its blocking variant holds.</summary>
+    private static string Holding(string holds) =>
+        $$"""{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":["""
+        + $$"""{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":{{holds}}},"""
+        + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""";
 
     [Theory]
     [MemberData(nameof(BrokenDeclarations))]

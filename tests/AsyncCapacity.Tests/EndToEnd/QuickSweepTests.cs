@@ -61,7 +61,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(sync.Capacity.Concurrency + 1, sync.Capacity.MissedAt);
         Assert.True(sync.Capacity.Runs!.Runs >= 2 && sync.Capacity.MissedRuns!.Runs >= 2, sleep.Verdict);
         Assert.True(async.Capacity?.Concurrency >= 1000, sleep.Verdict);
-        Assert.Equal("threads", sync.Prediction!.Binding.Resource);
+        Assert.Equal(ResourceKind.Threads, sync.Prediction!.Binding.Resource);
         Assert.InRange(sync.Capacity.Concurrency, sync.Prediction.Load - 1, sync.Prediction.MeanLoad);
         Assert.All(sync.Steps.Concat(async.Steps), s =>
         {

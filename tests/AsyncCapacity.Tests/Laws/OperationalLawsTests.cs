@@ -15,7 +15,8 @@ public sealed class OperationalLawsTests
     [InlineData(0.1, 0.502, 2, 0.500, 0)]
     // Exactly at the SLA: within it (the judge's rule is p95 ≤ SLA).
     [InlineData(1.0, 0.5, 2, 0.5, 4)]
-    public void A_fixed_hold_allows_units_times_the_holds_that_fit_in_the_SLA(double sla, double r0, double units, double hold, int expected) =>
+    public void A_fixed_hold_allows_units_times_the_holds_that_fit_in_the_SLA(
+        double sla, double r0, double units, double hold, int expected) =>
         Assert.Equal(expected, OperationalLaws.ClientsWithinFixedHold(sla, r0, units, hold));
 
     [Theory]
@@ -23,7 +24,8 @@ public sealed class OperationalLawsTests
     [InlineData(1.0, 0.5, 0.000045, 7417)]
     [InlineData(0.1, 0.001, 0.001, 33)]
     [InlineData(1.0, 2.0, 0.001, 0)]
-    public void A_shared_cpu_allows_the_clients_whose_spread_mean_stays_within_the_SLA(double sla, double r0, double demand, int expected) =>
+    public void A_shared_cpu_allows_the_clients_whose_spread_mean_stays_within_the_SLA(
+        double sla, double r0, double demand, int expected) =>
         Assert.Equal(expected, OperationalLaws.ClientsWithinShared(sla, r0, demand));
 
     [Theory]
@@ -32,7 +34,8 @@ public sealed class OperationalLawsTests
     [InlineData(2, 0.5, 0.25, 4, 0.5)]
     [InlineData(10, 0.5, 0.25, 4, 2.5)]
     [InlineData(1000, 0.5, 0.0001, 2000, 0.5)]
-    public void The_asymptotic_bounds_cap_throughput_and_floor_response_time(int n, double r0, double dMax, double maxRps, double minResponse)
+    public void The_asymptotic_bounds_cap_throughput_and_floor_response_time(
+        int n, double r0, double dMax, double maxRps, double minResponse)
     {
         Assert.Equal(maxRps, OperationalLaws.MaxThroughput(n, r0, dMax), 6);
         Assert.Equal(minResponse, OperationalLaws.MinResponse(n, r0, dMax), 6);

@@ -25,12 +25,15 @@ public sealed class PredictorTests
 
         // Assert
         Assert.Equal((2, 4), (prediction.Load, prediction.MeanLoad));
-        Assert.Equal("threads", prediction.Binding.Resource);
+        Assert.Equal(ResourceKind.Threads, prediction.Binding.Resource);
         Assert.Equal(PredictionOutcome.AsPredicted, prediction.Outcome);
         Assert.Equal(0, prediction.ErrorPercent);
         // 2 if the third client waits a whole 500 ms (lockstep), 4 by the bound on the mean: 4 × 250 ms ≤ 1 s.
-        Assert.Equal("pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s", PredictionText.Bound(prediction.Binding, "req/s"));
-        Assert.Equal("Predicted 2–4 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: within the prediction.",
+        Assert.Equal("pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s",
+            PredictionText.Bound(prediction.Binding, "req/s"));
+        Assert.Equal(
+            "Predicted 2–4 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. "
+            + "Measured 2: within the prediction.",
             PredictionText.Sentence(Experiment(variant), variant with { Prediction = prediction }));
     }
 
@@ -45,14 +48,18 @@ public sealed class PredictorTests
             Step(100, rps: 150, meanMs: 700, serverMs: 51, cpu: 28, meets: false, threadsAtEnd: 14));
 
         // Act
-        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.Threads), new Hold(HeldResource.DbConnections)], TwoCores)!;
+        Hold[] holds = [new(HeldResource.Threads), new(HeldResource.DbConnections)];
+        var prediction = Predictor.Predict(Experiment(variant), variant, holds, TwoCores)!;
 
-        // Assert: 2 × ⌊1 + (1 − 0.052) ÷ 0.051⌋ = 38 (by the mean, ⌊1 ÷ (0.051 ÷ 2)⌋ = 39); with 10 threads, ⌊1 ÷ 0.0051⌋ = 196.
+        // Assert: 2 × ⌊1 + (1 − 0.052) ÷ 0.051⌋ = 38 (by the mean, ⌊1 ÷ (0.051 ÷ 2)⌋ = 39);
+        // with 10 threads, ⌊1 ÷ 0.0051⌋ = 196.
         Assert.Equal(38, prediction.Load);
         Assert.Equal(PredictionOutcome.Above, prediction.Outcome);
-        Assert.Contains("the pool grew from 2 to 10 threads during the probe at 50 clients", prediction.Why);
-        Assert.Contains("with 10 threads the laws allow 196", prediction.Why);
-        Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == "dbConnections").Load);
+        Assert.Equal(new PoolGrew(At: 50, From: 2, To: 10, Allows: 196), prediction.Reason);
+        var why = PredictionText.Reason(prediction.Reason!, Experiment(variant), prediction.Binding);
+        Assert.Contains("the pool grew from 2 to 10 threads during the probe at 50 clients", why);
+        Assert.Contains("with 10 threads the laws allow 196", why);
+        Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == ResourceKind.DbConnections).Load);
     }
 
     [Fact]
@@ -61,8 +68,8 @@ public sealed class PredictorTests
         // Arrange: await Task.Delay(500): k6 gave out above 2,000 clients. The app's CPU: 0.02 cores whatever the load
         // plus 50 µs per request; the machine's (the app and k6): 0.1 cores plus 200 µs per request.
         static StepResult At(int clients, double rps, bool meets = true, Saturation? saturated = null) =>
-            Step(clients, rps, meanMs: 503, serverMs: 500, cpu: (0.02 + (rps * 0.00005)) / 2 * 100, machine: (0.1 + (rps * 0.0002)) / 2 * 100,
-                meets: meets, saturated: saturated);
+            Step(clients, rps, meanMs: 503, serverMs: 500, cpu: (0.02 + (rps * 0.00005)) / 2 * 100,
+                machine: (0.1 + (rps * 0.0002)) / 2 * 100, meets: meets, saturated: saturated);
         var variant = Variant(
             new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator },
             At(1, 2), At(1000, 1990), At(2000, 3800), At(4000, 5300, meets: false, saturated: Saturation.LoadGenerator));
@@ -73,14 +80,16 @@ public sealed class PredictorTests
         var sentence = PredictionText.Sentence(experiment, variant with { Prediction = prediction });
 
         // Assert: the demands are the slopes, not busy ÷ throughput (which would count the idle cores' share too).
-        Assert.Equal(0.2, prediction.Bounds.Single(b => b.Resource == ResourceBound.MachineCpu).HoldMs!.Value, 6);
-        Assert.Equal(ResourceBound.MachineCpu, prediction.Binding.Resource);
+        Assert.Equal(0.2, prediction.Bounds.Single(b => b.Resource == ResourceKind.MachineCpu).HoldMs!.Value, 6);
+        Assert.Equal(ResourceKind.MachineCpu, prediction.Binding.Resource);
         Assert.Equal((3338, 10_000), (prediction.Load, prediction.MeanLoad));
         Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
         var own = PredictionText.OwnLimit(prediction)!;
-        Assert.Equal((ResourceBound.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
+        Assert.Equal((ResourceKind.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
         Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit.", sentence);
-        Assert.Contains("The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, the app's CPU: 2 cores ÷ 50 µs of CPU per request = 40,000 req/s.", sentence);
+        Assert.Contains(
+            "The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, "
+            + "the app's CPU: 2 cores ÷ 50 µs of CPU per request = 40,000 req/s.", sentence);
     }
 
     [Fact]
@@ -94,18 +103,24 @@ public sealed class PredictorTests
             Step(20, rps: 310, meanMs: 64, serverMs: 31, cpu: 26, meets: false, saturated: Saturation.LoadGenerator));
 
         // Act
-        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.AuditWriters)], TwoCores with { SharedCores = null })!;
+        var isolated = TwoCores with { SharedCores = null };
+        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.AuditWriters)], isolated)!;
 
         // Assert
         Assert.Equal(PredictionOutcome.Below, prediction.Outcome);
-        Assert.Equal("k6 was short of CPU at 20 clients, so the load was not what it asked", prediction.Why);
+        Assert.Equal(new LoadGeneratorShort(At: 20), prediction.Reason);
+        Assert.Equal("k6 was short of CPU at 20 clients, so the load was not what it asked",
+            PredictionText.Reason(prediction.Reason!, Experiment(variant), prediction.Binding));
         Assert.Equal((10 - prediction.Load) / (double)prediction.Load * 100, prediction.ErrorPercent);
     }
 
     [Fact]
     public void Nothing_to_bound_predicts_nothing()
     {
-        var variant = Variant(new Capacity(10, 20), Step(1, rps: 2, meanMs: 500, serverMs: 500, cpu: null), Step(10, rps: 20, meanMs: 500, serverMs: 500, cpu: null));
+        var variant = Variant(
+            new Capacity(10, 20),
+            Step(1, rps: 2, meanMs: 500, serverMs: 500, cpu: null),
+            Step(10, rps: 20, meanMs: 500, serverMs: 500, cpu: null));
 
         Assert.Null(Predictor.Predict(Experiment(variant), variant, [], TwoCores with { SharedCores = null }));
     }
@@ -116,7 +131,11 @@ public sealed class PredictorTests
     public void R0_is_the_lightest_loads_mean_only_where_nothing_queued(bool lightestMet, double meanMs, double expectedSeconds)
     {
         // Arrange
-        var steps = new[] { Step(1000, rps: 400, meanMs: meanMs, serverMs: 500, cpu: 30, meets: lightestMet), Step(2000, rps: 500, meanMs: 4000, serverMs: 500, cpu: 40, meets: false) };
+        var steps = new[]
+        {
+            Step(1000, rps: 400, meanMs: meanMs, serverMs: 500, cpu: 30, meets: lightestMet),
+            Step(2000, rps: 500, meanMs: 4000, serverMs: 500, cpu: 40, meets: false),
+        };
 
         // Act
         var r0 = ServiceDemand.ResponseSeconds(steps, idealRpsPerClient: 2);
@@ -138,7 +157,8 @@ public sealed class PredictorTests
 
     [Theory]
     [MemberData(nameof(CpuSeries))]
-    public void The_CPU_demand_is_the_slope_where_the_probes_lie_along_it_else_U_over_X_at_the_busiest(string series, double[] rps, double[] cpuPercent, double expectedSeconds)
+    public void The_CPU_demand_is_the_slope_where_the_probes_lie_along_it_else_U_over_X_at_the_busiest(
+        string series, double[] rps, double[] cpuPercent, double expectedSeconds)
     {
         // Arrange
         var steps = rps.Select((x, i) => Step((i + 1) * 10, rps: x, meanMs: 5, serverMs: 1, cpu: cpuPercent[i])).ToList();

@@ -35,10 +35,10 @@ public sealed class PredictionReportTests
 
         // Assert: Thread.Sleep(500) on the pool's 2 threads: 2 clients, as measured; Task.Delay: the machine's CPU.
         var sync = variants.Single(v => v.Name == "sync").Prediction!;
-        Assert.Equal((2, "threads", PredictionOutcome.AsPredicted), (sync.Load, sync.Binding.Resource, sync.Outcome));
+        Assert.Equal((2, ResourceKind.Threads, PredictionOutcome.AsPredicted), (sync.Load, sync.Binding.Resource, sync.Outcome));
         var async = variants.Single(v => v.Name == "async").Prediction!;
-        Assert.Equal(ResourceBound.MachineCpu, async.Binding.Resource);
-        Assert.Contains(async.Bounds, b => b.Resource == ResourceBound.Cpu && b.Load > async.Load);
+        Assert.Equal(ResourceKind.MachineCpu, async.Binding.Resource);
+        Assert.Contains(async.Bounds, b => b.Resource == ResourceKind.Cpu && b.Load > async.Load);
         Assert.Contains("\"binding\": {", ResultsJson.Serialize(Searched), StringComparison.Ordinal);
     }
 
