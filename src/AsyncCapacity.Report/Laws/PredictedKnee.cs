@@ -19,7 +19,8 @@ public static class PredictedKnee
         }
 
         var knee = GrownPool.Of(predicted, measured, run) is { } grown
-            ? prediction.Bounds.Where(b => b.Resource != "threads").Select(b => b.Load).Append(Math.Max(grown.Low, prediction.Load)).Min()
+            ? prediction.Bounds.Where(b => b.Resource != ResourceKind.Threads).Select(b => b.Load)
+                .Append(Math.Max(grown.Low, prediction.Load)).Min()
             : prediction.Load;
         return knee > 0 ? knee : null;
     }

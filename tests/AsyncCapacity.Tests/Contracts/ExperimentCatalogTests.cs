@@ -129,9 +129,11 @@ public sealed class ExperimentCatalogTests
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"threads"},{"resource":"threads","for":"session"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.variants[0].holds[1].resource: expected each resource held once; got \"threads\"" },
         // A held resource the laws cannot count is refused at load, by name or by number, never read as another.
-        { Holding("""[{"resource":"gpu"}]"""), "a held resource is one of threads, dbConnections, auditWriters; got 'gpu'." },
-        { Holding("""[{"resource":7}]"""), "a held resource is one of threads, dbConnections, auditWriters; got Number." },
-        { Holding("""[{"for":"session"}]"""), "missing required properties including: 'resource'" },
+        { Holding("""[{"resource":"gpu"}]"""),
+            "nap.json: $.variants[0].holds[0].resource: expected one of threads, dbConnections, auditWriters; got \"gpu\"" },
+        { Holding("""[{"resource":7}]"""),
+            "nap.json: $.variants[0].holds[0].resource: expected one of threads, dbConnections, auditWriters; got 7" },
+        { Holding("""[{"for":"session"}]"""), "nap.json: $.variants[0].holds[0]: expected a property \"resource\"" },
         { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.load: expected one of http, websocket; got \"carrier-pigeon\"" },
     };
