@@ -15,11 +15,14 @@ internal static partial class ProcessRuntime
 
     public static RuntimeReport? Describe(int processId, int? cores, IReadOnlyList<RuntimeSample> samples)
     {
-        if (samples.Count == 0)
+        // Asked as soon as the app is up, before the reader's first collection: what /proc says is enough then.
+        if (!File.Exists($"/proc/{processId.ToString(CultureInfo.InvariantCulture)}/maps") && samples.Count == 0)
         {
             return null;
         }
 
+        var now = samples.Count > 0 ? samples[^1]
+            : new RuntimeSample(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), 0, 0, 0, 0, 0, 0, 0);
         var processors = cores ?? Environment.ProcessorCount;
         return new RuntimeReport(
             Framework(processId) ?? "unknown (.NET, read over EventPipe)",
@@ -31,7 +34,7 @@ internal static partial class ProcessRuntime
             SampleIntervalMs: 1000,
             UptimeSeconds: Uptime(processId),
             Database: null,
-            Now: samples[^1],
+            Now: now,
             Timeline: samples);
     }
 
