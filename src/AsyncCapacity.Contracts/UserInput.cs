@@ -34,7 +34,8 @@ public static class UserInput
 
     /// <summary>One of <paramref name="choices"/>, exactly as written there.</summary>
     public static bool TryChoice(
-        string name, string raw, IReadOnlyList<string> choices, [NotNullWhen(true)] out string? value, [NotNullWhen(false)] out string? error)
+        string name, string raw, IReadOnlyList<string> choices,
+            [NotNullWhen(true)] out string? value, [NotNullWhen(false)] out string? error)
     {
         value = choices.FirstOrDefault(choice => choice == raw);
         error = value is null ? $"'{name}' must be one of {string.Join(", ", choices)}; got '{Shown(raw)}'." : null;

@@ -18,7 +18,8 @@ internal static class ExperimentsCommand
             HelpName = "NAME",
             Validators = { result => RequireId(result) },
         };
-        var command = new Command("experiments", "List the declared experiments: variants and routes, parameters with bounds and defaults, steps, SLA.")
+        var command = new Command("experiments",
+            "List the declared experiments: variants and routes, parameters with bounds and defaults, steps, SLA.")
         {
             json, files, create,
         };
@@ -57,7 +58,8 @@ internal static class ExperimentsCommand
             foreach (var variant in experiment.Variants)
             {
                 text.AppendLine(CultureInfo.InvariantCulture,
-                    $"  {variant.Name,-8} {(variant.Blocking ? "blocking" : "async"),-8} {variant.Method} {variant.Route}  ({variant.Why})");
+                    $"  {variant.Name,-8} {(variant.Blocking ? "blocking" : "async"),-8} "
+                        + $"{variant.Method} {variant.Route}  ({variant.Why})");
             }
 
             foreach (var route in experiment.AuxiliaryRoutes ?? [])
@@ -68,14 +70,16 @@ internal static class ExperimentsCommand
             foreach (var parameter in experiment.Parameters)
             {
                 text.AppendLine(CultureInfo.InvariantCulture,
-                    $"  --set {experiment.Id}.{parameter.Name}=VALUE   {parameter.Description}; {parameter.Bounds}, default {parameter.Default}");
+                    $"  --set {experiment.Id}.{parameter.Name}=VALUE   "
+                        + $"{parameter.Description}; {parameter.Bounds}, default {parameter.Default}");
             }
 
             var sla = experiment.Sla;
             var needs = experiment.UsesDatabase ? "; needs a database" : "";
             var plots = experiment.Gauges is { Count: > 0 } gauges ? $"; plots {string.Join(", ", gauges)}" : "";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  steps {string.Join(',', experiment.Steps)}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorPercent:0.###}%{needs}{plots}")
+                $"  steps {string.Join(',', experiment.Steps)}; "
+                    + $"SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorPercent:0.###}%{needs}{plots}")
                 .AppendLine();
         }
 

@@ -14,11 +14,13 @@ internal static class StacksCommand
         var processId = new Argument<int>("PID") { Description = "The process id of the running app (a .NET process of this user)." };
         var json = new Option<FileInfo?>("--json")
         {
-            Description = "Also write the snapshot (every managed thread: id, name, frames) to this file; with --repeat, one JSON document per line.",
+            Description = "Also write the snapshot (every managed thread: id, name, frames) to this file; "
+                + "with --repeat, one JSON document per line.",
         };
         var repeat = AtLeast("--repeat", "How many snapshots to take, --interval-ms apart.", 1, 1);
         var interval = AtLeast("--interval-ms", "Time between the starts of two snapshots, in ms.", 1000, 0);
-        var command = new Command("stacks", "Take the managed stacks of a running app (an EventPipe session of a few ms, as dotnet-stack does) "
+        var command = new Command("stacks",
+            "Take the managed stacks of a running app (an EventPipe session of a few ms, as dotnet-stack does) "
             + "and say where its threads wait: per blocking call and app frame, pool threads apart from the app's own threads.")
         {
             processId,

@@ -13,7 +13,8 @@ internal static class SweepCommand
         var (command, request) = Build();
         var dryRun = new Option<bool>("--dry-run")
         {
-            Description = "Check every option and print the plan (experiments, variants, steps, parameters, SLA, estimated time); run nothing.",
+            Description = "Check every option and print the plan (experiments, variants, steps, "
+                + "parameters, SLA, estimated time); run nothing.",
         };
         command.Options.Add(dryRun);
         command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(async token =>
@@ -42,12 +43,14 @@ internal static class SweepCommand
         var appReady = SweepOptions.AppReady();
         var output = new Option<string?>("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
         var steps = SweepOptions.Steps();
-        var warmup = SweepOptions.Seconds("--warmup", "Warm-up seconds per step, excluded from statistics [default: the profile's].", minimum: 0);
+        var warmup = SweepOptions.Seconds("--warmup",
+            "Warm-up seconds per step, excluded from statistics [default: the profile's].", minimum: 0);
         var stepSeconds = SweepOptions.Seconds("--step-seconds",
             "Measured seconds per step [default: the profile's]; keep it longer than the SLA's p95, or clients still waiting go uncounted.",
             minimum: 1);
         var cooldown = SweepOptions.Seconds("--cooldown",
-            $"Idle seconds between steps [default: 0 with a fresh app per step; {SweepRequest.DefaultTargetCooldownSeconds} with --target, so idle pool threads (~20 s) retire].",
+            $"Idle seconds between steps [default: 0 with a fresh app per step; {SweepRequest.DefaultTargetCooldownSeconds} "
+                + $"with --target, so idle pool threads (~20 s) retire].",
             minimum: 0);
         var slaP95 = SweepOptions.SlaP95();
         var slaErrors = SweepOptions.SlaErrors();
@@ -69,7 +72,8 @@ internal static class SweepCommand
         var baseline = new Option<bool>("--baseline")
         {
             Description = "Measure the instrument first: the app's /hello against a minimal ASP.NET Core app (bench/MinimalApp), "
-                + $"{InstrumentBaseline.Clients} k6 clients, {InstrumentBaseline.Rounds} alternating rounds; the report's header states the app's overhead.",
+                + $"{InstrumentBaseline.Clients} k6 clients, {InstrumentBaseline.Rounds} alternating rounds; "
+                + $"the report's header states the app's overhead.",
         };
 
         var command = new Command("sweep", "Run the k6 concurrency sweep for each experiment and write the HTML report.")
@@ -99,32 +103,40 @@ internal static class SweepCommand
 
             if (external && Valid(result, minThreads) is not null)
             {
-                result.AddError("--min-threads configures the app the sweep starts; with --target, set ThreadPool__MinWorkerThreads on your app instead.");
+                result.AddError("--min-threads configures the app the sweep starts; "
+                    + "with --target, set ThreadPool__MinWorkerThreads on your app instead.");
             }
 
-            if (external && (Valid(result, dbProvider) is not null || Valid(result, dbConnectionString) is not null || Valid(result, dbPoolSize) is not null))
+            if (external && (Valid(result, dbProvider) is not null
+                || Valid(result, dbConnectionString) is not null
+                || Valid(result, dbPoolSize) is not null))
             {
-                result.AddError("The --db-* options configure the app the sweep starts; with --target, configure your app's Database__* settings instead.");
+                result.AddError("The --db-* options configure the app the sweep starts; "
+                    + "with --target, configure your app's Database__* settings instead.");
             }
 
             if (external && (Valid(result, queueLimit) is not null || Valid(result, queueConcurrency) is not null))
             {
-                result.AddError("The --request-queue-* options configure the app the sweep starts; with --target, set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead.");
+                result.AddError("The --request-queue-* options configure the app the sweep starts; "
+                    + "with --target, set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead.");
             }
 
             if (external && (Valid(result, appSettings) ?? []).Length > 0)
             {
-                result.AddError("--app-setting configures the app the sweep starts; with --target, set those environment variables on your app instead.");
+                result.AddError("--app-setting configures the app the sweep starts; "
+                    + "with --target, set those environment variables on your app instead.");
             }
 
             if (external && Valid(result, isolate) == IsolationMode.On)
             {
-                result.AddError("--isolate pins the app the sweep starts and k6 to CPUs of their own; with --target, pin your app yourself (taskset, or compose's cpuset).");
+                result.AddError("--isolate pins the app the sweep starts and k6 to CPUs of their own; "
+                    + "with --target, pin your app yourself (taskset, or compose's cpuset).");
             }
 
             if (external && Valid(result, baseline))
             {
-                result.AddError("--baseline starts the app and bench/MinimalApp itself, side by side; with --target, measure your app's overhead with bench/overhead.sh instead.");
+                result.AddError("--baseline starts the app and bench/MinimalApp itself, side by side; "
+                    + "with --target, measure your app's overhead with bench/overhead.sh instead.");
             }
 
             if ((Valid(result, repeats) ?? []).Length > 0 && SweepOptions.SearchStrategyOf(Valid(result, search)) is null)
@@ -152,12 +164,16 @@ internal static class SweepCommand
 
             if (open && chosen.FirstOrDefault(e => !e.Load.ArrivesAtRate) is { } session)
             {
-                result.AddError($"--model open offers requests at a fixed rate; {session.Id} is a {session.Load.Name} experiment whose clients hold a session each: leave it out (-e) or sweep it closed.");
+                result.AddError($"--model open offers requests at a fixed rate; "
+                    + $"{session.Id} is a {session.Load.Name} experiment whose clients hold a session each: "
+                    + $"leave it out (-e) or sweep it closed.");
             }
 
-            if (external && (Valid(result, set) ?? []).FirstOrDefault(s => s.Parameter.Role == ParameterRole.Tls && s.Value == "true") is { } tls)
+            if (external && (Valid(result, set) ?? [])
+                .FirstOrDefault(s => s.Parameter.Role == ParameterRole.Tls && s.Value == "true") is { } tls)
             {
-                result.AddError($"{tls.Experiment.Id}.{tls.Parameter.Name}=true makes the sweep start the app with a TLS listener; with --target, give your app's https:// URL as --target instead.");
+                result.AddError($"{tls.Experiment.Id}.{tls.Parameter.Name}=true makes the sweep start the app with a TLS listener; "
+                    + $"with --target, give your app's https:// URL as --target instead.");
             }
 
             if (open && (Valid(result, steps) ?? []).Length > 0)
@@ -165,9 +181,11 @@ internal static class SweepCommand
                 result.AddError("--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.");
             }
 
-            if (open && givenRates.All(r => r.Experiment is not null) && chosen.FirstOrDefault(e => givenRates.All(r => r.Experiment != e.Id)) is { } unrated)
+            if (open && givenRates.All(r => r.Experiment is not null)
+                && chosen.FirstOrDefault(e => givenRates.All(r => r.Experiment != e.Id)) is { } unrated)
             {
-                result.AddError($"--model open needs arrival rates for every experiment: --rates 10,50,100 for all, or --rates {unrated.Id}=10,50 (none for {unrated.Id}).");
+                result.AddError($"--model open needs arrival rates for every experiment: "
+                    + $"--rates 10,50,100 for all, or --rates {unrated.Id}=10,50 (none for {unrated.Id}).");
             }
 
             var scopes = (Valid(result, steps) ?? []).Select(s => ("--steps", s.Experiment))
@@ -232,7 +250,8 @@ internal static class SweepCommand
                 SlaP95Overrides = parse.GetValue(slaP95) ?? [],
                 SlaErrorOverrides = parse.GetValue(slaErrors) ?? [],
                 Parameters = chosen.ToDictionary(e => e.Id, e => (IReadOnlyDictionary<string, string>)e.Parameters.ToDictionary(
-                    p => p.Name, p => settings.LastOrDefault(s => s.Experiment.Id == e.Id && s.Parameter.Name == p.Name)?.Value ?? p.Default)),
+                    p => p.Name,
+                        p => settings.LastOrDefault(s => s.Experiment.Id == e.Id && s.Parameter.Name == p.Name)?.Value ?? p.Default)),
                 MinWorkerThreads = parse.GetValue(minThreads),
                 Database = new DatabaseSettings(parse.GetValue(dbProvider) ?? "PostgreSQL", parse.GetValue(dbConnectionString),
                     parse.GetValue(dbPoolSize) ?? DatabaseSettings.DefaultPoolSize),

@@ -63,7 +63,8 @@ internal static class SweepOptions
         var option = new Option<string>("--profile", "-p")
         {
             // From the profiles themselves, so that --help cannot drift from what a probe lasts.
-            Description = $"quick: {Probe(SweepProfile.Quick)}, a first look; standard: {Probe(SweepProfile.Standard)}, figures to quote (the deciding loads repeated).",
+            Description = $"quick: {Probe(SweepProfile.Quick)}, a first look; "
+                + $"standard: {Probe(SweepProfile.Standard)}, figures to quote (the deciding loads repeated).",
             DefaultValueFactory = _ => SweepProfile.Standard.Name,
         };
         option.AcceptOnlyFromAmong([.. SweepProfile.All.Select(p => p.Name)]);
@@ -71,11 +72,13 @@ internal static class SweepOptions
     }
 
     private static string Probe(SweepProfile profile) =>
-        string.Create(CultureInfo.InvariantCulture, $"{profile.WarmupSeconds:0.#} s warm-up + {profile.StepSeconds:0.#} s measured per probe");
+        string.Create(CultureInfo.InvariantCulture,
+            $"{profile.WarmupSeconds:0.#} s warm-up + {profile.StepSeconds:0.#} s measured per probe");
 
     public static Option<Uri?> Target() => new("--target", "-t")
     {
-        Description = "URL of an app that is already running. Without it, the sweep builds the app (Release), starts a fresh process on a free loopback port for every step, and stops it afterwards.",
+        Description = "URL of an app that is already running. Without it, the sweep builds the app (Release), "
+            + "starts a fresh process on a free loopback port for every step, and stops it afterwards.",
         CustomParser = result => Uri.TryCreate(result.Tokens[0].Value, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https"
             ? uri
             : Error<Uri?>(result, $"--target must be an http(s) URL such as http://127.0.0.1:5080; got '{result.Tokens[0].Value}'."),
@@ -122,26 +125,33 @@ internal static class SweepOptions
 
     public static Option<Scoped<int[]>[]> Steps() => new("--steps")
     {
-        Description = "Concurrency steps, for all experiments (1,10,50) or one (sleep=1,10,50). Repeatable [default: each experiment's declared steps].",
+        Description = "Concurrency steps, for all experiments (1,10,50) or one (sleep=1,10,50). "
+            + "Repeatable [default: each experiment's declared steps].",
         AllowMultipleArgumentsPerToken = true,
-        CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of concurrencies from 1 to {MaxConcurrency}, e.g. 1,10,50", ParseSteps),
+        CustomParser = result => Scoped<int[]>.ParseAll(result,
+            $"a comma-separated list of concurrencies from 1 to {MaxConcurrency}, e.g. 1,10,50", ParseSteps),
     };
 
     public static Option<LoadModel> Model() => new("--model")
     {
-        Description = "closed: each step is N clients that send their next request when the previous one answers (throughput follows latency). "
-            + "open: each step offers a fixed arrival rate (--rates, req/s) whatever the answers take, so latency shows the queueing a closed loop hides; "
+        Description = "closed: each step is N clients "
+            + "that send their next request when the previous one answers (throughput follows latency). "
+            + "open: each step offers a fixed arrival rate (--rates, req/s) "
+            + "whatever the answers take, so latency shows the queueing a closed loop hides; "
             + "arrivals k6 cannot send on time (dropped iterations) count against the SLA.",
         DefaultValueFactory = _ => LoadModel.Closed,
         CustomParser = result => NamedValues.Find<LoadModel>(result.Tokens[0].Value)
-            ?? Error<LoadModel>(result, $"--model takes {string.Join(" or ", LoadModel.All.Select(m => m.Name))}; got '{result.Tokens[0].Value}'."),
+            ?? Error<LoadModel>(result,
+                $"--model takes {string.Join(" or ", LoadModel.All.Select(m => m.Name))}; got '{result.Tokens[0].Value}'."),
     };
 
     public static Option<Scoped<int[]>[]> Rates() => new("--rates")
     {
-        Description = "With --model open: arrival rates (req/s), for all experiments (10,50,100) or one (sleep=10,50). Repeatable; every experiment needs rates.",
+        Description = "With --model open: arrival rates (req/s), for all experiments (10,50,100) or one (sleep=10,50). "
+            + "Repeatable; every experiment needs rates.",
         AllowMultipleArgumentsPerToken = true,
-        CustomParser = result => Scoped<int[]>.ParseAll(result, $"a comma-separated list of arrival rates from 1 to {MaxConcurrency} req/s, e.g. 10,50,100", ParseSteps),
+        CustomParser = result => Scoped<int[]>.ParseAll(result,
+            $"a comma-separated list of arrival rates from 1 to {MaxConcurrency} req/s, e.g. 10,50,100", ParseSteps),
     };
 
     /// <summary>Settings the sweep itself gives the app: each has its own option, which the refusal names.</summary>
@@ -157,7 +167,8 @@ internal static class SweepOptions
 
     public static Option<AppSetting[]> AppSettings() => new("--app-setting")
     {
-        Description = "A setting of the app the sweep starts, as its environment variable: Audit__BoundedWriters=25, Audit__WriteDelayMs=10 "
+        Description = "A setting of the app the sweep starts, as its environment variable: "
+            + "Audit__BoundedWriters=25, Audit__WriteDelayMs=10 "
             + "(README lists the lab's; the app checks each at start), or any of your app's with --app (ConnectionStrings__Orders=...). "
             + "Repeatable; shown in the report's header and named by `capacity compare`.",
         AllowMultipleArgumentsPerToken = true,
@@ -177,7 +188,8 @@ internal static class SweepOptions
             {
                 if (result.GetValueOrDefault<double?>() is { } value && !(value >= minimum && double.IsFinite(value)))
                 {
-                    result.AddError(string.Create(CultureInfo.InvariantCulture, $"{name} must be at least {minimum} seconds; got {value}."));
+                    result.AddError(string.Create(CultureInfo.InvariantCulture,
+                        $"{name} must be at least {minimum} seconds; got {value}."));
                 }
             },
         },
@@ -185,7 +197,8 @@ internal static class SweepOptions
 
     public static Option<Scoped<double>[]> SlaP95() => new("--sla-p95")
     {
-        Description = "SLA: p95 latency in ms, for all experiments (1000) or one (sleep=800). Repeatable [default: each experiment's declared SLA].",
+        Description = "SLA: p95 latency in ms, for all experiments (1000) or one (sleep=800). "
+            + "Repeatable [default: each experiment's declared SLA].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = result => Scoped<double>.ParseAll(result, "a latency in ms above 0", raw => Number(raw, v => v > 0)),
     };
@@ -197,16 +210,19 @@ internal static class SweepOptions
             + "the fewest in which one disagreeing run shows].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = result => Scoped<int>.ParseAll(result, "an odd number of runs from 1 to 9",
-            raw => int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var runs) && runs is >= 1 and <= 9 && runs % 2 == 1
+            raw => int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var runs)
+                && runs is >= 1 and <= 9 && runs % 2 == 1
                 ? (runs, null)
                 : (0, "out of range, even, or not a whole number")),
     };
 
     public static Option<Scoped<double>[]> SlaErrors() => new("--sla-errors")
     {
-        Description = "SLA: highest error percentage, for all experiments (1) or one (sleep=0.5). Repeatable [default: each experiment's declared SLA].",
+        Description = "SLA: highest error percentage, for all experiments (1) or one (sleep=0.5). "
+            + "Repeatable [default: each experiment's declared SLA].",
         AllowMultipleArgumentsPerToken = true,
-        CustomParser = result => Scoped<double>.ParseAll(result, "a percentage from 0 to 100", raw => Number(raw, v => v is >= 0 and <= 100)),
+        CustomParser = result => Scoped<double>.ParseAll(result, "a percentage from 0 to 100",
+            raw => Number(raw, v => v is >= 0 and <= 100)),
     };
 
     public static Option<ParameterSetting[]> Set() => new("--set")
@@ -294,7 +310,8 @@ internal static class SweepOptions
 
     public static Option<IsolationMode> Isolate() => new("--isolate")
     {
-        Description = "Give the app (and its database) and k6 CPUs of their own (taskset): each step then says which side was at its limit. "
+        Description = "Give the app (and its database) and k6 CPUs of their own (taskset): "
+            + "each step then says which side was at its limit. "
             + ".NET sizes itself to its CPUs, so the app's pool minimum follows. auto: on with 4 CPUs or more (the app keeps 2 or more), "
             + "off below (on 2 cores it would halve the app's) [default: auto].",
         DefaultValueFactory = _ => IsolationMode.Auto,
@@ -305,14 +322,18 @@ internal static class SweepOptions
 
     public static Option<string?> DbProvider()
     {
-        var option = new Option<string?>("--db-provider") { Description = "Database for the experiments that need one: PostgreSQL or SqlServer [default: PostgreSQL]." };
+        var option = new Option<string?>("--db-provider")
+        {
+            Description = "Database for the experiments that need one: PostgreSQL or SqlServer [default: PostgreSQL]."
+        };
         option.AcceptOnlyFromAmong([.. DatabaseSettings.Providers]);
         return option;
     }
 
     public static Option<string?> DbConnectionString() => new("--db-connection-string")
     {
-        Description = "Connection string for the experiments that need a database [default: the sweep starts a private PostgreSQL on loopback, and removes it at the end].",
+        Description = "Connection string for the experiments that need a database [default: "
+            + "the sweep starts a private PostgreSQL on loopback, and removes it at the end].",
     };
 
     public static Option<int?> DbPoolSize() => new("--db-pool-size")
@@ -321,10 +342,12 @@ internal static class SweepOptions
         Validators = { result => RequireRange(result, "--db-pool-size", 1, 1000) },
     };
 
-    /// <summary>"sleep,db" sweeps both experiments; "sleep:sync" only that variant of sleep (the bench's knee checks, a second look at one side).</summary>
+    /// <summary>"sleep,db" sweeps both experiments;
+    /// "sleep:sync" only that variant of sleep (the bench's knee checks, a second look at one side).</summary>
     private static Experiment[] ParseExperiments(ArgumentResult result)
     {
-        var names = result.Tokens.SelectMany(t => t.Value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        var names = result.Tokens.SelectMany(
+            t => t.Value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
         var chosen = new Dictionary<Experiment, HashSet<string>?>();
         var declared = Declared(result);
         foreach (var name in names.Distinct(StringComparer.OrdinalIgnoreCase))
@@ -339,9 +362,11 @@ internal static class SweepOptions
             {
                 chosen[experiment] = null;
             }
-            else if (experiment.Variants.FirstOrDefault(v => v.Name.Equals(variantName, StringComparison.OrdinalIgnoreCase)) is not { } variant)
+            else if (experiment.Variants.FirstOrDefault(
+                v => v.Name.Equals(variantName, StringComparison.OrdinalIgnoreCase)) is not { } variant)
             {
-                result.AddError($"{experiment.Id} declares no variant '{UserInput.Shown(variantName)}'; it declares {string.Join(", ", experiment.Variants.Select(v => v.Name))}.");
+                result.AddError($"{experiment.Id} declares no variant '{UserInput.Shown(variantName)}'; "
+                    + $"it declares {string.Join(", ", experiment.Variants.Select(v => v.Name))}.");
             }
             else if (!chosen.TryGetValue(experiment, out var variants) || variants is not null)
             {
@@ -357,7 +382,9 @@ internal static class SweepOptions
     private static (int[]? Value, string? Error) ParseSteps(string raw)
     {
         var parts = raw.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        var steps = parts.Select(p => int.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 1 and <= MaxConcurrency ? n : -1).ToArray();
+        var steps = parts.Select(
+            p => int.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out var n)
+            && n is >= 1 and <= MaxConcurrency ? n : -1).ToArray();
         return parts.Length == 0 || steps.Contains(-1)
             ? (null, "each step must be a whole number")
             : ([.. steps.Distinct().Order()], null);
@@ -462,7 +489,8 @@ internal sealed record AppSetting(string Key, string Value)
         var (key, value) = entry.Split('=', 2, StringSplitOptions.TrimEntries) is [var k, var v] ? (k, v) : (entry, "");
         if (!System.Text.RegularExpressions.Regex.IsMatch(key, "^[A-Za-z][A-Za-z0-9]*(__[A-Za-z][A-Za-z0-9]*)+$") || value.Length == 0)
         {
-            result.AddError($"--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got '{entry}'.");
+            result.AddError($"--app-setting takes Section__Key=value, the app's environment variable, "
+                + $"e.g. Audit__BoundedWriters=25; got '{entry}'.");
             return null;
         }
 

@@ -51,11 +51,13 @@ internal static class ThreadStacks
         try
         {
             pipe = await client.StartEventPipeSessionAsync(
-                [new EventPipeProvider(SampleProfiler, EventLevel.Informational)], requestRundown: true, circularBufferMB: 64, cancellationToken);
+                [new EventPipeProvider(SampleProfiler, EventLevel.Informational)],
+                    requestRundown: true, circularBufferMB: 64, cancellationToken);
         }
         catch (ServerNotAvailableException ex)
         {
-            throw new HarnessException($"Process {processId} does not answer on a .NET diagnostics port ({ex.Message}): is it a .NET app, still running, started by this user, without DOTNET_EnableDiagnostics=0?");
+            throw new HarnessException($"Process {processId} does not answer on a .NET diagnostics port ({ex.Message}): "
+                + $"is it a .NET app, still running, started by this user, without DOTNET_EnableDiagnostics=0?");
         }
 
         using (pipe)

@@ -39,7 +39,8 @@ internal sealed class FreshApps : IAppSource
         }
         else
         {
-            throw new UsageException($"{layout.Root} holds the k6 scripts but neither the app's sources ({layout.WebProject}) nor the published app: sweep a running app with --target.");
+            throw new UsageException($"{layout.Root} holds the k6 scripts but neither the app's sources ({layout.WebProject}) "
+                + $"nor the published app: sweep a running app with --target.");
         }
 
         var database = request.Experiments.Any(e => e.UsesDatabase)
@@ -54,7 +55,8 @@ internal sealed class FreshApps : IAppSource
     /// </summary>
     private static string Where() =>
         System.Environment.GetEnvironmentVariable("DOTNET_RUNNING_IN_CONTAINER") == "true" || File.Exists("/.dockerenv")
-            ? $" in the sweep's container ({System.Environment.ProcessorCount} {(System.Environment.ProcessorCount == 1 ? "CPU" : "CPUs")}, shared with k6)"
+            ? $" in the sweep's container ({System.Environment.ProcessorCount} "
+                + $"{(System.Environment.ProcessorCount == 1 ? "CPU" : "CPUs")}, shared with k6)"
             : "";
 
     public string? SkippedReason(Experiment experiment) => experiment.UsesDatabase ? _database.SkippedReason : null;

@@ -35,7 +35,8 @@ internal interface IRunningApp : IAsyncDisposable
     /// <summary>The app's process, when the sweep started it or --target-pid gave it (its stacks can then be taken); else null.</summary>
     int? ProcessId => null;
 
-    /// <summary>Where k6 sends the load: the app's TLS listener for a sweep over TLS (websocket.tls=true), else <see cref="Url"/>.</summary>
+    /// <summary>Where k6 sends the load: the app's TLS listener for a sweep over TLS (websocket.tls=true),
+    /// else <see cref="Url"/>.</summary>
     Uri LoadUrl => Url;
 
     /// <summary>
@@ -47,6 +48,7 @@ internal interface IRunningApp : IAsyncDisposable
     /// <summary>The app's runtime now (framework, cores, minimum threads, database), or null when it does not say.</summary>
     Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken);
 
-    /// <summary>The app's timeline over the batch. A fresh app is stopped first: a starved app would answer only after its whole queue.</summary>
+    /// <summary>The app's timeline over the batch.
+    /// A fresh app is stopped first: a starved app would answer only after its whole queue.</summary>
     Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken);
 }

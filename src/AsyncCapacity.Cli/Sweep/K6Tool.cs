@@ -6,7 +6,8 @@ internal sealed record K6Tool(string Path, string Version)
     /// <summary>k6 exits 99 when a threshold is crossed; the thresholds are the SLA, so that is a finding.</summary>
     public const int ThresholdsCrossedExitCode = 99;
 
-    /// <summary>Starts `k6 run` on one of the repository's scripts, quiet, its output in <paramref name="logPath"/> (and each line to <paramref name="onLine"/>).</summary>
+    /// <summary>Starts `k6 run` on one of the repository's scripts,
+    /// quiet, its output in <paramref name="logPath"/> (and each line to <paramref name="onLine"/>).</summary>
     public ChildProcess Run(
         RepositoryLayout layout, string script, IReadOnlyDictionary<string, string> environment, string logPath,
         Action<string>? onLine = null, string? cpus = null) =>
@@ -33,7 +34,8 @@ internal sealed record K6Tool(string Path, string Version)
         {
             return File.Exists(configured)
                 ? configured
-                : throw new HarnessException($"K6_PATH is set to '{configured}', which does not exist. Point it at the k6 binary or unset it.");
+                : throw new HarnessException($"K6_PATH is set to '{configured}', which does not exist. "
+                    + $"Point it at the k6 binary or unset it.");
         }
 
         var onPath = (Environment.GetEnvironmentVariable("PATH") ?? "")
@@ -48,6 +50,7 @@ internal sealed record K6Tool(string Path, string Version)
         return File.Exists(layout.SharedK6)
             ? layout.SharedK6
             : throw new HarnessException(
-                "k6 not found. Install k6 v2.2.0 (https://grafana.com/docs/k6/latest/set-up/install-k6/) and put it on PATH, or set K6_PATH to the binary.");
+                "k6 not found. Install k6 v2.2.0 (https://grafana.com/docs/k6/latest/set-up/install-k6/) "
+                    + "and put it on PATH, or set K6_PATH to the binary.");
     }
 }

@@ -3,7 +3,8 @@ using AsyncCapacity.Report.K6;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>An app someone else started (--target, or compose's APP_URL): one k6 run per probe, a cool-down before each but the first.</summary>
+/// <summary>An app someone else started (--target, or compose's APP_URL):
+/// one k6 run per probe, a cool-down before each but the first.</summary>
 /// <param name="processId">--target-pid: the app's process on this machine, so its runtime and stacks can be read from outside.</param>
 internal sealed class RunningTarget(Uri url, double cooldownSeconds, int? processId = null) : IAppSource
 {

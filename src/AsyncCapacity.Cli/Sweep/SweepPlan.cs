@@ -14,7 +14,9 @@ internal static class SweepPlan
         var target = request.Target is not null ? $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)"
             : request.App is { } app ? $"your app {app.Shown}, fresh per probe on a free loopback port, ready at GET {app.ReadyPath}"
             : "a fresh app process per probe, on a free loopback port";
-        text.AppendLine(CultureInfo.InvariantCulture, $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
+        text.AppendLine(CultureInfo.InvariantCulture,
+            $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, "
+            + $"{request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
         foreach (var warning in WindowWarnings(request))
         {
             text.AppendLine($"warning: {warning}");
@@ -33,12 +35,15 @@ internal static class SweepPlan
                 + "probe budget stops it.");
         if (request.Isolation is { } isolation)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores}, its pool's minimum), k6 on CPU {isolation.LoadGeneratorCpus}.");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores}, its pool's minimum), "
+                + $"k6 on CPU {isolation.LoadGeneratorCpus}.");
         }
 
         if (request.TailSeconds > 0)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"Thread stacks: taken in a {request.TailSeconds:0.#} s tail after each window, the load still on.");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"Thread stacks: taken in a {request.TailSeconds:0.#} s tail after each window, the load still on.");
         }
         if (request.Live is { } live)
         {
@@ -55,7 +60,8 @@ internal static class SweepPlan
 
         if (request.AppSettings is { Count: > 0 } appSettings)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"App settings: {string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}"))}.");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"App settings: {string.Join(", ", appSettings.Select(s => $"{s.Key}={s.Value}"))}.");
         }
 
         if (request.Model.IsOpen)
@@ -66,7 +72,9 @@ internal static class SweepPlan
         if (request.Baseline)
         {
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"Baseline first: the app's /hello against bench/MinimalApp's, {InstrumentBaseline.Clients} clients, {InstrumentBaseline.Rounds} alternating rounds; the report's header states the instrument's overhead.");
+                $"Baseline first: the app's /hello against bench/MinimalApp's, "
+                    + $"{InstrumentBaseline.Clients} clients, {InstrumentBaseline.Rounds} alternating rounds; "
+                    + $"the report's header states the instrument's overhead.");
         }
 
         foreach (var experiment in request.Experiments.Select(request.Plotted))
@@ -82,16 +90,21 @@ internal static class SweepPlan
                 : request.Database.ConnectionString is null ? $"; a private PostgreSQL, pool {request.Database.PoolSize}"
                 : $"; {request.Database.Provider} given, pool {request.Database.PoolSize}";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} × {string.Join(",", steps)} {request.Model.StepUnit}, at most {probes} probes each{withParameters}{withRepeats}; SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} "
+                    + $"× {string.Join(",", steps)} {request.Model.StepUnit}, "
+                    + $"at most {probes} probes each{withParameters}{withRepeats}; "
+                    + $"SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
 
         if (request.RequestQueue is { } queue)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"  request queue: {queue.MaxConcurrent} served at once, {queue.Limit} may wait.");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"  request queue: {queue.MaxConcurrent} served at once, {queue.Limit} may wait.");
         }
 
         text.AppendLine(CultureInfo.InvariantCulture,
-            $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
+            $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: "
+                + $"at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
     }
 

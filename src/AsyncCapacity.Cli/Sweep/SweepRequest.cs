@@ -83,7 +83,8 @@ internal sealed record SweepRequest
     /// <summary>The load kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
     public double TailSeconds => Stacks && (Target is null || TargetProcessId is not null) ? StackTailSeconds : 0;
 
-    /// <summary>Long enough for a snapshot (its EventPipe session took 0.17 s median, 0.36 s at most, 0.44 s in all at most, over a standard sweep here) to run under the step's load.</summary>
+    /// <summary>Long enough for a snapshot (its EventPipe session took 0.17 s median, 0.36 s at most,
+    /// 0.44 s in all at most, over a standard sweep here) to run under the step's load.</summary>
     public const double StackTailSeconds = 1;
 
     /// <summary>How far the capacity search goes for this experiment: its steps as the coarse pass, the sweep's ceiling.</summary>
@@ -98,8 +99,10 @@ internal sealed record SweepRequest
 
     public int RepeatsFor(Experiment experiment) => Scoped<int>.For(RepeatOverrides, experiment)?.Value ?? SearchPolicy.DefaultRepeats;
 
-    /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on (once, however often asked).</summary>
-    public Experiment Plotted(Experiment experiment) => RequestQueue is null || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true
+    /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on
+    /// (once, however often asked).</summary>
+    public Experiment Plotted(Experiment experiment) => RequestQueue is null
+        || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true
         ? experiment
         : experiment with { Gauges = [.. experiment.Gauges ?? [], GaugeCatalog.RequestQueue.Id] };
 
@@ -116,11 +119,13 @@ internal sealed record SweepRequest
             Scoped<double>.For(SlaErrorOverrides, experiment) is { } errors ? errors.Value / 100 : declared.MaxErrorRate);
     }
 
-    /// <summary>How the experiment's steps are judged and read: its SLA (with overrides), this sweep's model, its kind and gauges.</summary>
+    /// <summary>How the experiment's steps are judged and read: its SLA (with overrides),
+    /// this sweep's model, its kind and gauges.</summary>
     public ExperimentTerms TermsFor(Experiment experiment) => ExperimentTerms.Of(Plotted(experiment), SlaFor(experiment), Model, Isolation);
 
     /// <summary>The SLA most experiments of the sweep are judged by, for the run header; each experiment shows its own.</summary>
-    public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s).OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
+    public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s)
+        .OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
 
     /// <summary>The most probes the sweep can run: every variant's coarse pass and search budget.</summary>
     public int MaxProbes => Experiments.Sum(e => e.Variants.Count * SearchPolicyFor(e).MaxProbes);
@@ -129,10 +134,12 @@ internal sealed record SweepRequest
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
-    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || RepeatOverrides.Count > 0 || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
+    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || RepeatOverrides.Count > 0
+        || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
     /// <summary>One probe: its load and tail, and starting the app and k6 (a fresh app) or the cool-down before it (a target).</summary>
-    public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds + (Target is null ? ProbeStartSeconds : CooldownSeconds));
+    public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds
+        + (Target is null ? ProbeStartSeconds : CooldownSeconds));
 
     /// <summary>Starting a fresh app and k6, stopping them and taking the stacks, as measured here on 2 cores.</summary>
     public const double ProbeStartSeconds = 2;

@@ -28,7 +28,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
     private readonly ConsoleProgress _progress = new(
-        [.. request.Experiments.SelectMany(e => e.Variants.Select(_ => request.SearchPolicyFor(e).MaxProbes))], request.ProbeDuration, request.Model.StepUnit);
+        [.. request.Experiments.SelectMany(e => e.Variants.Select(_ => request.SearchPolicyFor(e).MaxProbes))],
+            request.ProbeDuration, request.Model.StepUnit);
 
     private RuntimeReport? _app;
     private LiveTelemetry? _live;
@@ -44,9 +45,12 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
         _live = live.Telemetry;
         _progress.Info(
-            $"Sweeping {string.Join(", ", request.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", request.StepsFor(e))})"))} {request.Model.StepUnit}, "
+            $"Sweeping "
+            + $"{string.Join(", ", request.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", request.StepsFor(e))})"))}"
+            + $" {request.Model.StepUnit}, "
             + (request.Search ? "then each variant's knee searched" : "the grid only (--search off)")
-            + Invariant($": at most {request.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, at most {request.WorstCaseDuration.TotalMinutes:0} min, with {k6.Version}."));
+            + Invariant($": at most {request.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, ")
+            + Invariant($"at most {request.WorstCaseDuration.TotalMinutes:0} min, with {k6.Version}."));
         foreach (var warning in SweepPlan.WindowWarnings(request))
         {
             _progress.Warn(warning);
@@ -54,7 +58,10 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
         if (request.Isolation is { } isolation)
         {
-            _progress.Info($"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores} {(isolation.AppCores == 1 ? "core" : "cores")}, so the pool's minimum is {isolation.AppCores}), k6 on CPU {isolation.LoadGeneratorCpus}.");
+            _progress.Info(
+                $"CPU isolation: the app on CPU {isolation.AppCpus} "
+                + $"(.NET sees {isolation.AppCores} {(isolation.AppCores == 1 ? "core" : "cores")}, "
+                + $"so the pool's minimum is {isolation.AppCores}), k6 on CPU {isolation.LoadGeneratorCpus}.");
         }
 
         await using IAppSource source = request.Target is { } target
@@ -84,7 +91,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             FinishedAt = DateTimeOffset.UtcNow,
             Target = _facts.Target + (_readFromOutside ? "; its runtime read from outside over EventPipe" : ""),
         };
-        var document = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
+        var document = Predictions.Attach(
+            new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in document.Experiments)
         {
@@ -97,7 +105,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
         if (overhead is not null)
         {
-            _progress.Info($"Instrument overhead: the app's /hello at {overhead.Ratio:0.00}× a minimal ASP.NET Core app's req/s ({overhead.AppRps:#,0} vs {overhead.MinimalRps:#,0}).");
+            _progress.Info($"Instrument overhead: the app's /hello at {overhead.Ratio:0.00}× a minimal ASP.NET Core app's req/s "
+                + $"({overhead.AppRps:#,0} vs {overhead.MinimalRps:#,0}).");
         }
 
         _progress.Info($"Report: {html} (took {_progress.Elapsed.TotalMinutes:0.#} min)");
@@ -135,7 +144,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 var step = await RunProbeAsync(source, experiment, variant, probe, (run, outcomes.Count + 1), terms, k6, cpu,
                     checkRoutes: steps.Count == 0, cancellationToken);
                 steps.Add(step);
-                outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla, probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
+                outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla,
+                    probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
                 if (outcomes.Count == 1 && policy.LedByLaws)
                 {
                     // After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the knee.
@@ -151,7 +161,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         return ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, steps, Findings: findings));
     }
 
-    /// <summary>One probe: a fresh app (or the target after its cool-down), k6 at one load, the stacks after its window, the analysis.</summary>
+    /// <summary>One probe: a fresh app (or the target after its cool-down), k6 at one load,
+    /// the stacks after its window, the analysis.</summary>
     private async Task<AnalysedStep> RunProbeAsync(
         IAppSource source, Experiment experiment, Variant variant, NextProbe probe, (int Run, int Number) at, ExperimentTerms terms,
         K6Tool k6, HostCpuSampler cpu, bool checkRoutes, CancellationToken cancellationToken)
@@ -260,15 +271,18 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             // a deadline for the app's answer: a starved app answers late, a mute one never. The step is over by now.
             await stacks;
             _progress.Warn(await app.EndSessionsAsync()
-                ? $"k6 was still waiting for the app to close its sessions {OverrunGrace.TotalSeconds:0} s after its step; the app was stopped to end them (its step was over)."
-                : $"k6 is still waiting for {baseUrl} to close its sessions {OverrunGrace.TotalSeconds:0} s after its step; it ends when the target answers (Ctrl+C stops the sweep).");
+                ? $"k6 was still waiting for the app to close its sessions {OverrunGrace.TotalSeconds:0} s after its step; "
+                    + $"the app was stopped to end them (its step was over)."
+                : $"k6 is still waiting for {baseUrl} to close its sessions {OverrunGrace.TotalSeconds:0} s after its step; "
+                    + $"it ends when the target answers (Ctrl+C stops the sweep).");
         }
 
         var exitCode = await exited;
         var snapshot = await stacks;
         if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
         {
-            throw new HarnessException($"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+            throw new HarnessException(
+                $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
         }
 
         return (K6SummaryReader.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile), snapshot);
@@ -278,14 +292,16 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     /// The app's thread stacks just after the measured window, while k6 keeps the step's load on (its tail), so the
     /// window is not disturbed; kept beside the raw results. A snapshot that fails costs the step its waits, not the sweep.
     /// </summary>
-    private async Task<StackSnapshot?> TakeStacksAsync(int pid, string name, Task<long> scenariosStart, Task k6Exited, CancellationToken cancellationToken)
+    private async Task<StackSnapshot?> TakeStacksAsync(int pid, string name,
+        Task<long> scenariosStart, Task k6Exited, CancellationToken cancellationToken)
     {
         if (await Task.WhenAny(scenariosStart, k6Exited) != scenariosStart)
         {
             return null;
         }
 
-        var windowEnd = DateTimeOffset.FromUnixTimeMilliseconds(await scenariosStart).AddSeconds(request.WarmupSeconds + request.StepSeconds + 0.1);
+        var windowEnd = DateTimeOffset.FromUnixTimeMilliseconds(await scenariosStart)
+            .AddSeconds(request.WarmupSeconds + request.StepSeconds + 0.1);
         var wait = windowEnd - DateTimeOffset.UtcNow;
         if (wait > TimeSpan.Zero)
         {

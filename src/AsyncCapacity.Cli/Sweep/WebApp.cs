@@ -27,7 +27,8 @@ internal sealed class WebApp : IAsyncDisposable
     public static Task BuildMinimalAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken) =>
         BuildAsync(layout, layout.MinimalProject, "bench/MinimalApp", Path.Combine(logDirectory, "minimal-build.log"), cancellationToken);
 
-    private static async Task BuildAsync(RepositoryLayout layout, string project, string name, string logPath, CancellationToken cancellationToken)
+    private static async Task BuildAsync(RepositoryLayout layout, string project, string name,
+        string logPath, CancellationToken cancellationToken)
     {
         await using var build = ChildProcess.Start(DotnetHost(),
             ["build", project, "-c", "Release", "--nologo", "-v", "q"],
@@ -35,21 +36,25 @@ internal sealed class WebApp : IAsyncDisposable
         var exitCode = await build.WaitForExitAsync(cancellationToken);
         if (exitCode != 0)
         {
-            throw new HarnessException($"Building {name} failed (exit {exitCode}); see {build.LogPath}:{Environment.NewLine}{build.Tail()}");
+            throw new HarnessException(
+                $"Building {name} failed (exit {exitCode}); see {build.LogPath}:{Environment.NewLine}{build.Tail()}");
         }
     }
 
     /// <summary>Starts bench/MinimalApp (built by <see cref="BuildMinimalAsync"/>) on a free loopback port.</summary>
-    public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath, CancellationToken cancellationToken, string? cpus = null) =>
+    public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath,
+        CancellationToken cancellationToken, string? cpus = null) =>
         StartAsync(Path.Combine(layout.MinimalOutput, "MinimalApp.dll"), layout.MinimalOutput,
             new Dictionary<string, string> { ["ASPNETCORE_ENVIRONMENT"] = "Production", ["DOTNET_ENVIRONMENT"] = "Production" },
             logPath, tls: false, cpus, cancellationToken);
 
-    /// <summary>Starts the app on a free loopback port and waits until /healthz answers; a process that exits first fails the start.</summary>
+    /// <summary>Starts the app on a free loopback port and waits until /healthz answers;
+    /// a process that exits first fails the start.</summary>
     public static Task<WebApp> StartAsync(
         RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken,
         bool tls = false, string? cpus = null) =>
-        StartAsync(Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), layout.WebOutput, environment, logPath, tls, cpus, cancellationToken);
+        StartAsync(Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), layout.WebOutput,
+            environment, logPath, tls, cpus, cancellationToken);
 
     private static async Task<WebApp> StartAsync(
         string dll, string workingDirectory, IReadOnlyDictionary<string, string> environment, string logPath, bool tls, string? cpus,
@@ -74,7 +79,8 @@ internal sealed class WebApp : IAsyncDisposable
                 var reason = ReasonFrom(logPath);
                 throw new HarnessException(exited.IsCompletedSuccessfully
                     ? $"The app exited at start (code {exited.Result}): {reason ?? process.Tail()}{Environment.NewLine}Full log: {logPath}"
-                    : $"The app did not start on {url} within {StartTimeout.TotalSeconds:0} s; see {logPath}:{Environment.NewLine}{process.Tail()}");
+                    : $"The app did not start on {url} within {StartTimeout.TotalSeconds:0} s; "
+                        + $"see {logPath}:{Environment.NewLine}{process.Tail()}");
             }
 
             return new WebApp(process, url, tlsUrl);

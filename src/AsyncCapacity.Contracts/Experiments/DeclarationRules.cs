@@ -116,7 +116,8 @@ internal static partial class DeclarationRules
 
         if (parameter.Role == ParameterRole.Tls)
         {
-            require(parameter.Type == ParameterType.Choice && parameter.Choices is { Count: 2 } choices && choices.Contains("false") && choices.Contains("true"),
+            require(parameter.Type == ParameterType.Choice && parameter.Choices is { Count: 2 } choices
+                && choices.Contains("false") && choices.Contains("true"),
                 $"{path}.choices", "a tls parameter's choices \"false\" and \"true\"", null);
         }
 

@@ -35,7 +35,8 @@ public sealed record Experiment(
 
     /// <summary>The variant by name; throws, naming the declared ones, when there is none.</summary>
     public Variant Variant(string name) => Variants.FirstOrDefault(v => v.Name == name)
-        ?? throw new KeyNotFoundException($"Experiment '{Id}' declares no variant '{name}'; it declares {string.Join(", ", Variants.Select(v => v.Name))}.");
+        ?? throw new KeyNotFoundException($"Experiment '{Id}' declares no variant '{name}'; "
+            + $"it declares {string.Join(", ", Variants.Select(v => v.Name))}.");
 
     /// <summary>The parameter by name; throws, naming the declared ones, when there is none.</summary>
     public Parameter Parameter(string name) => Parameters.FirstOrDefault(p => p.Name == name)
@@ -47,7 +48,8 @@ public sealed record Experiment(
     /// declare, or a value its rule refuses, is an error keyed by the name as given (names match whatever their case).
     /// </summary>
     public bool TryResolveValues(
-        IEnumerable<KeyValuePair<string, string>> given, out IReadOnlyDictionary<string, string> values, out IReadOnlyDictionary<string, string> errors)
+        IEnumerable<KeyValuePair<string, string>> given,
+            out IReadOnlyDictionary<string, string> values, out IReadOnlyDictionary<string, string> errors)
     {
         var resolved = Parameters.ToDictionary(p => p.Name, p => p.Default);
         var refused = new Dictionary<string, string>();
@@ -107,7 +109,8 @@ public sealed record Experiment(
 
     /// <summary>Whether these parameter values ask for the load over TLS (a "tls"-role parameter set to "true").</summary>
     public bool UsesTls(IReadOnlyDictionary<string, string> values) =>
-        Parameters.FirstOrDefault(p => p.Role == ParameterRole.Tls) is { } tls && values.TryGetValue(tls.Name, out var value) && value == "true";
+        Parameters.FirstOrDefault(p => p.Role == ParameterRole.Tls) is { } tls
+            && values.TryGetValue(tls.Name, out var value) && value == "true";
 
     /// <summary>
     /// The most requests per second one closed-loop client can complete: 1000 ÷ the delay parameter's value, when the

@@ -19,7 +19,8 @@ public static class ExperimentCatalog
 
     /// <summary>The experiment by id; throws, naming the declared ones, when there is none.</summary>
     public static Experiment Get(string id) => Find(id)
-        ?? throw new KeyNotFoundException($"No experiment '{id}' is declared; experiments/*.json declare {string.Join(", ", All.Select(e => e.Id))}.");
+        ?? throw new KeyNotFoundException($"No experiment '{id}' is declared; "
+            + $"experiments/*.json declare {string.Join(", ", All.Select(e => e.Id))}.");
 
     /// <summary>
     /// Reads one declaration, checked by its shape and its rules (the same for the lab's and a user's files); throws
@@ -81,7 +82,8 @@ public static class ExperimentCatalog
         var sameOrder = experiments.GroupBy(e => e.Order).FirstOrDefault(g => g.Count() > 1);
         if (sameOrder is not null)
         {
-            throw new InvalidDataException($"experiments/{string.Join(".json and experiments/", sameOrder.Select(e => e.Id))}.json share the order {sameOrder.Key}: give each its own.");
+            throw new InvalidDataException($"experiments/{string.Join(".json and experiments/", sameOrder.Select(e => e.Id))}"
+                + $".json share the order {sameOrder.Key}: give each its own.");
         }
 
         return [.. experiments.OrderBy(e => e.Order)];

@@ -43,7 +43,8 @@ public static class GaugeCatalog
         [
             new("db.poolWaitMs", "pool wait", "Mean time to get a pooled database connection during the step",
                 GaugeFormat.Duration, GaugeStatistic.MeanPerCount, GaugeKeys.DbOpenMsTotal, GaugeKeys.DbOpens),
-            new("db.maxWaiting", "waiting for a connection", "Most requests waiting for a pooled database connection at once during the step",
+            new("db.maxWaiting", "waiting for a connection",
+                "Most requests waiting for a pooled database connection at once during the step",
                 GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.DbWaiting),
         ]);
 
@@ -93,7 +94,8 @@ public static class GaugeCatalog
     private static GaugeSeries WorkingSet => new(GaugeKeys.WorkingSetMb, "working set (MiB)", GaugeAxis.Held, "#495057");
 
     private static GaugeColumn WorkingSetColumn => new("process.maxWorkingSetMb", "max working set MiB",
-        "The app's largest working set (resident memory) during the step, in MiB", GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.WorkingSetMb);
+        "The app's largest working set (resident memory) during the step, in MiB",
+            GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.WorkingSetMb);
 
     /// <summary>Kestrel's own connection counters: the clients a C10k step holds, and those not yet picked up.</summary>
     public static Gauge Connections { get; } = new(
@@ -132,7 +134,8 @@ public static class GaugeCatalog
             WorkingSetColumn,
         ]);
 
-    public static IReadOnlyList<Gauge> All { get; } = [ConnectionPool, AuditQueue, ServerTime, RequestQueue, Connections, WebSocketSessions];
+    public static IReadOnlyList<Gauge> All { get; } =
+        [ConnectionPool, AuditQueue, ServerTime, RequestQueue, Connections, WebSocketSessions];
 
     public static Gauge? Find(string id) => All.FirstOrDefault(g => g.Id == id);
 }

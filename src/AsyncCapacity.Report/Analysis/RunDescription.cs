@@ -52,7 +52,8 @@ public static class RunDescription
         run.CpuIsolation,
         run.Live);
 
-    /// <summary>The app's description for the header: the database part comes from whichever app had one (only database experiments get it).</summary>
+    /// <summary>The app's description for the header:
+    /// the database part comes from whichever app had one (only database experiments get it).</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>
         known is null ? latest : latest is null ? known : known with { Database = known.Database ?? latest.Database };
 }

@@ -58,7 +58,8 @@ public static class CompareText
         text.AppendLine($"{experiment.Name}: {experiment.Title}");
         foreach (var variant in experiment.Variants)
         {
-            var capacities = variant.Capacities.Select(c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}");
+            var capacities = variant.Capacities.Select(
+                c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}");
             text.AppendLine($"  capacity at SLA, {variant.Name}: {string.Join(" → ", capacities)}");
             foreach (var (change, i) in variant.CapacityChanges.Select((c, i) => (c, i)).Where(x => x.c is not null))
             {
@@ -72,7 +73,8 @@ public static class CompareText
 
             if (variant.RuntimeAtKnee.Any(r => r is not null))
             {
-                text.AppendLine($"    the pool at the knee: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");
+                text.AppendLine(
+                    $"    the pool at the knee: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");
             }
         }
 
@@ -100,13 +102,16 @@ public static class CompareText
         var widths = header.Select((_, column) => rows.Max(r => r[column].Length)).ToList();
         foreach (var row in rows)
         {
-            text.Append("  ").AppendLine(string.Join("  ", row.Select((cell, column) => column < 1 ? cell.PadRight(widths[column]) : cell.PadLeft(widths[column]))).TrimEnd());
+            text.Append("  ").AppendLine(string.Join("  ",
+                row.Select((cell, column) => column < 1 ? cell.PadRight(widths[column]) : cell.PadLeft(widths[column]))).TrimEnd());
         }
 
         var flipped = experiment.Variants.SelectMany(v => v.Flipped.Select(s => (v.Name, s))).ToList();
         text.AppendLine(flipped.Count == 0
             ? "  SLA verdicts: none flipped."
-            : $"  SLA verdicts flipped: {string.Join("; ", flipped.Select(f => $"{f.Name} at {model.Load(f.s.Concurrency)} {string.Join(" → ", f.s.Runs.Select(r => r.MeetsSla ? "met" : "missed"))}"))}.");
+            : $"  SLA verdicts flipped: {string.Join("; ", flipped.Select(f =>
+                $"{f.Name} at {model.Load(f.s.Concurrency)} "
+                    + $"{string.Join(" → ", f.s.Runs.Select(r => r.MeetsSla ? "met" : "missed"))}"))}.");
         foreach (var variant in experiment.Variants)
         {
             foreach (var step in variant.Steps.Where(s => s.FlagsInOneRunOnly.Count > 0))

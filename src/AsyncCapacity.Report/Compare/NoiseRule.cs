@@ -28,7 +28,8 @@ public sealed record Change(double Relative, ChangeKind Kind)
     };
 
     private static string Signed(double relative) =>
-        (relative >= 0 ? "+" : "−") + Math.Abs(relative * 100).ToString(relative is > -0.1 and < 0.1 ? "0.#" : "0", CultureInfo.InvariantCulture) + "%";
+        (relative >= 0 ? "+" : "−")
+            + Math.Abs(relative * 100).ToString(relative is > -0.1 and < 0.1 ? "0.#" : "0", CultureInfo.InvariantCulture) + "%";
 }
 
 /// <summary>
@@ -42,8 +43,10 @@ public sealed record NoiseRule(double ThresholdPercent)
     public const double DefaultPercent = 10;
 
     public string Description => string.Create(CultureInfo.InvariantCulture,
-        $"a step's change within ±{ThresholdPercent:0.#}% is noise (~), and a step flagged in either run is shown but not judged (?): a shared machine drifts; ")
-        + "a capacity changed only where the two runs' brackets do not overlap, i.e. one met the SLA (by the majority of its runs) at a load where the other missed it";
+        $"a step's change within ±{ThresholdPercent:0.#}% is noise (~), "
+            + $"and a step flagged in either run is shown but not judged (?): a shared machine drifts; ")
+        + "a capacity changed only where the two runs' brackets do not overlap, "
+        + "i.e. one met the SLA (by the majority of its runs) at a load where the other missed it";
 
     /// <summary>The change from baseline to other; null when either figure is missing (no request completed).</summary>
     public Change? Judge(double? baseline, double? other, bool trusted)

@@ -5,7 +5,8 @@ using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Compare;
 
-/// <summary>What differs between the runs' settings (the knob that was changed, and anything else), and what makes them not comparable.</summary>
+/// <summary>What differs between the runs' settings
+/// (the knob that was changed, and anything else), and what makes them not comparable.</summary>
 public static class SettingsDiff
 {
     public static IReadOnlyList<SettingDifference> Of(IReadOnlyList<ComparedRun> runs)
@@ -13,11 +14,13 @@ public static class SettingsDiff
         var settings = runs.Select(r => Describe(r.Document)).ToList();
         var names = settings.SelectMany(s => s.Keys).Distinct();
         return [.. names
-            .Select(name => new SettingDifference(name, [.. settings.Select(s => s.TryGetValue(name, out var value) ? value : "(default)")]))
+            .Select(name => new SettingDifference(name,
+                [.. settings.Select(s => s.TryGetValue(name, out var value) ? value : "(default)")]))
             .Where(d => d.Values.Distinct().Count() > 1)];
     }
 
-    /// <summary>Reasons the runs' figures are not like for like: another machine, other steps, other step lengths, another load model.</summary>
+    /// <summary>Reasons the runs' figures are not like for like:
+    /// another machine, other steps, other step lengths, another load model.</summary>
     public static IReadOnlyList<string> Warnings(IReadOnlyList<ComparedRun> runs)
     {
         var warnings = new List<string>();
@@ -29,9 +32,12 @@ public static class SettingsDiff
             }
         }
 
-        WarnIf(r => $"{r.Machine}, {r.Cores} cores", "Different machines, so absolute figures differ for that reason alone; compare the ratios between variants");
-        WarnIf(r => r.Settings.Model, "Different load models (closed: clients; open: arrival rates), so the steps are not the same kind of load");
-        WarnIf(r => Invariant($"{r.Settings.WarmupSeconds:0.#} s + {r.Settings.StepSeconds:0.#} s"), "Different step lengths (warm-up + measured), so the pool had different time to grow");
+        WarnIf(r => $"{r.Machine}, {r.Cores} cores",
+            "Different machines, so absolute figures differ for that reason alone; compare the ratios between variants");
+        WarnIf(r => r.Settings.Model,
+            "Different load models (closed: clients; open: arrival rates), so the steps are not the same kind of load");
+        WarnIf(r => Invariant($"{r.Settings.WarmupSeconds:0.#} s + {r.Settings.StepSeconds:0.#} s"),
+            "Different step lengths (warm-up + measured), so the pool had different time to grow");
         foreach (var experiment in runs[0].Document.Experiments.Select(e => e.Name))
         {
             // The coarse pass's steps: a search's own probes follow each run's knee, so they differ by design.
@@ -41,7 +47,8 @@ public static class SettingsDiff
                 .ToList();
             if (steps.All(s => s.Length > 0) && steps.Distinct().Count() > 1)
             {
-                warnings.Add($"{experiment}: different steps ({string.Join(" vs ", steps)}); only the loads every run measured are compared.");
+                warnings.Add($"{experiment}: different steps ({string.Join(" vs ", steps)}); "
+                    + $"only the loads every run measured are compared.");
             }
         }
 

@@ -17,7 +17,8 @@ internal static class RunHeader
             .Element("p", "eyebrow", "AsyncCapacity · capacity report")
             .Element("h1", null, run.Settings.Model.Headline)
             .Open("p", "run-summary")
-            .Text($"Run of {Format.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), took {Format.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
+            .Text($"Run of {Format.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), "
+                + $"took {Format.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
             .Open("span", "sla-pill").Text($"SLA: {Format.Sla(run.Sla)}").Close("span")
             .Close("p");
 
@@ -43,12 +44,16 @@ internal static class RunHeader
         Fact(html, "Target", run.Target);
         Fact(html, "Isolation", run.Isolation);
         Fact(html, "CPUs", run.CpuIsolation is { } cpus
-            ? $"the app (and its database) on CPU {cpus.AppCpus}, k6 on CPU {cpus.LoadGeneratorCpus} ({cpus.MachineCores} in all): .NET sized the app to "
-                + $"{cpus.AppCores} {(cpus.AppCores == 1 ? "core" : "cores")}, so its pool's minimum was {cpus.AppCores}; each step says which side was at its limit"
+            ? $"the app (and its database) on CPU {cpus.AppCpus}, k6 on CPU {cpus.LoadGeneratorCpus} "
+                + $"({cpus.MachineCores} in all): .NET sized the app to "
+                + $"{cpus.AppCores} {(cpus.AppCores == 1 ? "core" : "cores")}, so its pool's minimum was {cpus.AppCores}; "
+                + $"each step says which side was at its limit"
             : "shared by the app and k6 (no --isolate): a step is flagged where the machine was busy");
         Fact(html, "Load model", run.Settings.Model.Description);
         Fact(html, $"Steps ({run.Settings.Model.AxisName})", string.Join(", ", run.Settings.Steps));
-        Fact(html, "Timing per step", $"warm-up {Format.Seconds(run.Settings.WarmupSeconds)} · measured {Format.Seconds(run.Settings.StepSeconds)} · cool-down {Format.Seconds(run.Settings.CooldownSeconds)}");
+        Fact(html, "Timing per step",
+            $"warm-up {Format.Seconds(run.Settings.WarmupSeconds)} · measured {Format.Seconds(run.Settings.StepSeconds)} "
+            + $"· cool-down {Format.Seconds(run.Settings.CooldownSeconds)}");
         if (run.Settings.MinWorkerThreads is { } minThreads)
         {
             Fact(html, "Min worker threads", minThreads.ToString(CultureInfo.InvariantCulture));
@@ -56,7 +61,9 @@ internal static class RunHeader
 
         if (run.Settings.RequestQueue is { } queue)
         {
-            Fact(html, "Request queue", $"{Format.Count(queue.MaxConcurrent)} requests served at once, {Format.Count(queue.Limit)} may wait; beyond: 503 Server Too Busy");
+            Fact(html, "Request queue",
+                $"{Format.Count(queue.MaxConcurrent)} requests served at once, {Format.Count(queue.Limit)} may wait; "
+                + $"beyond: 503 Server Too Busy");
         }
 
         if (run.Limits is { } limits)
@@ -94,12 +101,14 @@ internal static class RunHeader
         var costs = steps.Select(s => s.WaitsCost).OfType<StackCost>().Select(c => c.SessionMs).Order().ToList();
         if (costs.Count > 0)
         {
-            return $"taken just after each window, the load kept on meanwhile, so no window was disturbed: {costs.Count} EventPipe sessions of "
+            return $"taken just after each window, the load kept on meanwhile, "
+                + $"so no window was disturbed: {costs.Count} EventPipe sessions of "
                 + $"{Format.Duration(costs[costs.Count / 2])} median in the app ({Format.Duration(costs[^1])} at most)";
         }
 
         return steps.Any(s => s.Adjustments is not null)
-            ? "not taken: the sweep takes them only from the app it starts (it knows its process); the pool's reasons come from the app itself"
+            ? "not taken: the sweep takes them only from the app it starts (it knows its process); "
+                + "the pool's reasons come from the app itself"
             : null;
     }
 
@@ -143,7 +152,8 @@ internal static class RunHeader
         return string.Join(", ", parts);
     }
 
-    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…): 5% for the instrument's pipeline; …".</summary>
+    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…):
+    /// 5% for the instrument's pipeline; …".</summary>
     internal static string Overhead(InstrumentOverhead overhead)
     {
         var cost = overhead.Ratio < 1
@@ -152,12 +162,14 @@ internal static class RunHeader
         var loadGenerator = overhead.LoadGeneratorCpuPercent is { } cpu ? $", k6 at {cpu:0}% of the machine's CPU" : "";
         // k6 on the same cores: when it takes a core's worth or more, both apps wait for it, and their ratio shrinks towards 1.
         var heldBack = overhead.LoadGeneratorCpuPercent >= LoadGeneratorBoundPercent
-            ? " k6 itself was the limit of both runs, so the ratio understates the difference; bench/overhead.sh (wrk, lighter) separates them better."
+            ? " k6 itself was the limit of both runs, so the ratio understates the difference; "
+                + "bench/overhead.sh (wrk, lighter) separates them better."
             : "";
         return string.Create(CultureInfo.InvariantCulture,
             $"the app's {overhead.Route} served {overhead.Ratio:0.00}× the req/s of a minimal ASP.NET Core app (bench/MinimalApp): "
             + $"{Format.Count(overhead.AppRps)} vs {Format.Count(overhead.MinimalRps)} req/s; {cost}. "
-            + $"Measured with {Format.Count(overhead.Clients)} k6 clients, {overhead.Rounds} alternating rounds of {Format.Seconds(overhead.Seconds)} each{loadGenerator}.{heldBack}");
+            + $"Measured with {Format.Count(overhead.Clients)} k6 clients, "
+            + $"{overhead.Rounds} alternating rounds of {Format.Seconds(overhead.Seconds)} each{loadGenerator}.{heldBack}");
     }
 
     private static void Fact(HtmlWriter html, string name, string value) =>

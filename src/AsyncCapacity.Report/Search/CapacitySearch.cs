@@ -119,7 +119,8 @@ public static class CapacitySearch
         if (lowest > 1)
         {
             return budget > 0
-                ? new NextProbe(Math.Max(1, lowest / policy.DownwardDivisor), ProbePass.Expand, Invariant($"everything tried missed: below {lowest}"))
+                ? new NextProbe(Math.Max(1, lowest / policy.DownwardDivisor),
+                    ProbePass.Expand, Invariant($"everything tried missed: below {lowest}"))
                 : new SearchDone(SearchFinding.None(policy.Refine
                     ? Invariant($"every load tried missed, down to {lowest}, before the probe budget ran out")
                     : Invariant($"every step missed, down to {lowest} (the grid only: --search off)")));

@@ -2,7 +2,8 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Report.Search;
 
-/// <summary>Why a probe ran: the declared steps, a climb (or descent) past them, narrowing a bracket, or a repeat of one of its ends.</summary>
+/// <summary>Why a probe ran: the declared steps,
+/// a climb (or descent) past them, narrowing a bracket, or a repeat of one of its ends.</summary>
 [JsonConverter(typeof(JsonStringEnumConverter<ProbePass>))]
 public enum ProbePass
 {
@@ -56,7 +57,8 @@ public enum StoppedBy
 /// <summary>One probe's outcome as the search reads it: its load, the SLA's verdict, and whether k6 was the limit.</summary>
 public sealed record ProbeOutcome(int Concurrency, bool Meets, ProbePass Pass = ProbePass.Coarse, bool LoadGeneratorBound = false);
 
-/// <summary>How far the search goes. Defaults: the precision and repeats the lab promises, a budget that keeps a sweep's time bounded.</summary>
+/// <summary>How far the search goes.
+/// Defaults: the precision and repeats the lab promises, a budget that keeps a sweep's time bounded.</summary>
 public sealed record SearchPolicy
 {
     /// <summary>The declared (or given) steps, ascending: the coarse pass.</summary>

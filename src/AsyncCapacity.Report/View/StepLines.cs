@@ -14,7 +14,8 @@ internal static class StepLines
     /// a diamond for the runs that decided the capacity, a triangle for the search's other probes, a cross for a miss.
     /// </summary>
     /// <param name="text">A value as its tooltip reads after the label: "16.2 req/s".</param>
-    public static IEnumerable<DatasetModel> Of(ExperimentResult experiment, int index, Func<StepResult, double?> value, Func<double, string> text)
+    public static IEnumerable<DatasetModel> Of(ExperimentResult experiment, int index,
+        Func<StepResult, double?> value, Func<double, string> text)
     {
         var variant = experiment.Variants[index];
         var label = Legend(variant);
@@ -34,7 +35,8 @@ internal static class StepLines
         if (variant.Steps.Count > loads.Count || variant.Steps.Any(s => s.Pass is not null and not ProbePass.Coarse))
         {
             var probes = variant.Steps.Where(s => value(s) is not null).Select(s => new PointModel(s.Concurrency, value(s),
-                $"{variant.Name}, {Probe(s)} at {experiment.Model.Load(s.Concurrency)}: {text(value(s)!.Value)}, {(s.MeetsSla ? "met" : "missed")}",
+                $"{variant.Name}, {Probe(s)} at {experiment.Model.Load(s.Concurrency)}: "
+                    + $"{text(value(s)!.Value)}, {(s.MeetsSla ? "met" : "missed")}",
                 !s.MeetsSla ? "crossRot" : s.Decided ? "rectRot" : s.Pass is null or ProbePass.Coarse ? "circle" : "triangle",
                 s.Decided ? 5.5 : 3.5));
             yield return new DatasetModel($"{variant.Name}: every probe", ChartColors.WithAlpha(color, 0.7), [.. probes],
@@ -68,7 +70,8 @@ internal static class StepLines
     /// loads stay within two decades; logarithmic beyond, where a searched knee at 3 clients and a climb to 4,000 share
     /// a chart and a linear scale would crush the first against the axis.
     /// </summary>
-    public static AxisModel LoadAxis(ExperimentResult experiment) => LoadAxis(experiment.Model, Concurrencies(experiment).Select(c => (double)c));
+    public static AxisModel LoadAxis(ExperimentResult experiment) =>
+        LoadAxis(experiment.Model, Concurrencies(experiment).Select(c => (double)c));
 
     public static AxisModel LoadAxis(LoadModel model, IEnumerable<double> loads)
     {

@@ -15,7 +15,8 @@ internal static class ThroughputChart
         if (experiment.Model.IsOpen && clients.Count > 0)
         {
             // Open model: the ideal is to serve every arrival, achieved = offered.
-            datasets.Add(StepLines.Guide(experiment, "ideal: achieved = offered", ChartColors.Ideal, clients.Select(c => ((double)c, (double)c)), Rps));
+            datasets.Add(StepLines.Guide(experiment, "ideal: achieved = offered",
+                ChartColors.Ideal, clients.Select(c => ((double)c, (double)c)), Rps));
             ideal = " Dashed grey: the ideal, every arrival served (achieved = offered).";
         }
         else if (experiment.IdealRpsPerClient is { } perClient && clients.Count > 0)
@@ -54,7 +55,9 @@ internal static class ThroughputChart
         var fitNote = FitNote(fits, curves, stars);
         var top = datasets.SelectMany(d => d.Points).Select(p => p.Y ?? 0).DefaultIfEmpty(1).Max();
         return new ChartModel(id, "throughput", null, $"{experiment.Load.RateTitle} vs {experiment.Model.AxisName}",
-            $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. Points: every probe of the capacity search (diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}{fitNote}",
+            $"{experiment.RateUnit} per load: the line through the median of its runs, a cross where most missed the SLA. "
+                + $"Points: every probe of the capacity search "
+                + $"(diamonds: the runs that decided the capacity; triangles: the search's other probes).{ideal}{fitNote}",
             datasets,
             new Dictionary<string, AxisModel>
             {
@@ -69,11 +72,14 @@ internal static class ThroughputChart
         (0, _, _) => string.Empty,
         (_, 0, _) => $" The Universal Scalability Law, fitted to each variant's medians, drew no curve here ({string.Join("; ", fits)}).",
         (_, _, 0) => $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians ({string.Join("; ", fits)}).",
-        _ => $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians, a star at its peak where that lies within the loads measured ({string.Join("; ", fits)}).",
+        _ => $" Dotted, in each variant's colour: the Universal Scalability Law fitted to its medians, "
+            + $"a star at its peak where that lies within the loads measured ({string.Join("; ", fits)}).",
     };
 
-    /// <summary>The fitted curve from the lightest load to the heaviest, 48 points spaced evenly on a log scale (the x axis often is).</summary>
-    private static DatasetModel UslCurve(ExperimentResult experiment, int index, UslFit usl, IReadOnlyList<int> clients, Func<double, string> text)
+    /// <summary>The fitted curve from the lightest load to the heaviest,
+    /// 48 points spaced evenly on a log scale (the x axis often is).</summary>
+    private static DatasetModel UslCurve(ExperimentResult experiment, int index, UslFit usl,
+        IReadOnlyList<int> clients, Func<double, string> text)
     {
         var (first, last) = ((double)clients[0], (double)clients[^1]);
         const int Points = 48;

@@ -71,7 +71,8 @@ public static class MethodName
     /// </summary>
     public static string Scope(string fullName) => Namespace(fullName) is { Length: > 0 } ns ? ns : fullName.Split('.', '+')[0];
 
-    /// <summary>"&lt;Sync&gt;b__0" (lambda), "&lt;Sync&gt;g__Loop|3_0" (local function), "&lt;Bounded&gt;d__2" (state machine): "Sync", "Bounded"; null for "&lt;&gt;c".</summary>
+    /// <summary>"&lt;Sync&gt;b__0" (lambda), "&lt;Sync&gt;g__Loop|3_0" (local function),
+    /// "&lt;Bounded&gt;d__2" (state machine): "Sync", "Bounded"; null for "&lt;&gt;c".</summary>
     private static string? GeneratedFrom(string name)
     {
         var depth = 0;

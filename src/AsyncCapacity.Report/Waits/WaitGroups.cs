@@ -83,7 +83,8 @@ public static class WaitGroups
         [
             .. groups
                 .Select(g => new WaitGroup(g.Key.Family, g.Key.Pool, g.Key.Call, g.Key.AppFrame, g.Key.Waiting, g.Value))
-                .OrderByDescending(g => g.Threads).ThenBy(g => g.AppFrame, StringComparer.Ordinal).ThenBy(g => g.Call, StringComparer.Ordinal),
+                .OrderByDescending(g => g.Threads)
+                .ThenBy(g => g.AppFrame, StringComparer.Ordinal).ThenBy(g => g.Call, StringComparer.Ordinal),
         ]);
     }
 
@@ -98,7 +99,8 @@ public static class WaitGroups
 
     /// <summary>A pool worker between work items waits in the pool's semaphore, called from its dispatch loop.</summary>
     private static bool IsWaitingForWork(List<string> names) =>
-        names.Count > 0 && names.TakeWhile(n => !n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal))
+        names.Count > 0 && names.TakeWhile(
+            n => !n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal))
             .All(n => n.StartsWith("System.Threading.LowLevel", StringComparison.Ordinal))
         && names.Any(n => n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal));
 
@@ -108,12 +110,15 @@ public static class WaitGroups
     /// </summary>
     private static string Called(string frame) => frame switch
     {
-        "System.Runtime.CompilerServices.TaskAwaiter.HandleNonSuccessAndDebuggerNotification" => "System.Runtime.CompilerServices.TaskAwaiter.GetResult",
-        "System.Runtime.CompilerServices.TaskAwaiter`1.HandleNonSuccessAndDebuggerNotification" => "System.Runtime.CompilerServices.TaskAwaiter`1.GetResult",
+        "System.Runtime.CompilerServices.TaskAwaiter.HandleNonSuccessAndDebuggerNotification"
+            => "System.Runtime.CompilerServices.TaskAwaiter.GetResult",
+        "System.Runtime.CompilerServices.TaskAwaiter`1.HandleNonSuccessAndDebuggerNotification"
+            => "System.Runtime.CompilerServices.TaskAwaiter`1.GetResult",
         _ => frame,
     };
 
     /// <summary>"Audit writer 3" → "Audit writer"; a thread the OS gives no name: "(unnamed)".</summary>
     private static string Family(string? name) =>
-        string.IsNullOrWhiteSpace(name) ? "(unnamed)" : name.TrimEnd().TrimEnd("0123456789".ToCharArray()).TrimEnd() is { Length: > 0 } family ? family : name;
+        string.IsNullOrWhiteSpace(name) ? "(unnamed)"
+            : name.TrimEnd().TrimEnd("0123456789".ToCharArray()).TrimEnd() is { Length: > 0 } family ? family : name;
 }

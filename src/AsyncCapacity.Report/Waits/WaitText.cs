@@ -3,7 +3,8 @@ using System.Text;
 
 namespace AsyncCapacity.Report.Waits;
 
-/// <summary>A <see cref="WaitSummary"/> in words, short type names: "21 of 23 pool threads in Thread.Sleep ← SleepEndpoints.Sync".</summary>
+/// <summary>A <see cref="WaitSummary"/> in words,
+/// short type names: "21 of 23 pool threads in Thread.Sleep ← SleepEndpoints.Sync".</summary>
 public static class WaitText
 {
     public static string Describe(WaitSummary summary)
@@ -16,18 +17,22 @@ public static class WaitText
 
         if (summary.IdlePoolThreads > 0)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"{Threads(summary.IdlePoolThreads, summary.PoolThreads, "pool")} idle, waiting for work");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"{Threads(summary.IdlePoolThreads, summary.PoolThreads, "pool")} idle, waiting for work");
         }
 
         if (summary.PoolThreadsInFramework > 0)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"{Threads(summary.PoolThreadsInFramework, summary.PoolThreads, "pool")} in framework code (no app frame)");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"{Threads(summary.PoolThreadsInFramework, summary.PoolThreads, "pool")} in framework code (no app frame)");
         }
 
         var others = summary.OtherThreads - summary.Groups.Where(g => !g.Pool).Sum(g => g.Threads);
         if (others > 0)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"{others} other {(others == 1 ? "thread" : "threads")} outside the app's code (the runtime's, Kestrel's, the instrument's sampler)");
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"{others} other {(others == 1 ? "thread" : "threads")} "
+                + $"outside the app's code (the runtime's, Kestrel's, the instrument's sampler)");
         }
 
         return text.ToString();
@@ -39,7 +44,8 @@ public static class WaitText
     /// every experiment's app) are idle, as a pool thread in the pool's own wait is, so they are not what holds a step.
     /// </summary>
     public static string Headline(WaitSummary summary) =>
-        summary.Groups.FirstOrDefault(g => !IsIdleWorker(g)) is { } held ? Line(held, summary.PoolThreads) : "no thread held in the app's code";
+        summary.Groups.FirstOrDefault(g => !IsIdleWorker(g)) is { } held
+            ? Line(held, summary.PoolThreads) : "no thread held in the app's code";
 
     /// <summary>The groups worth naming, largest first: every group but idle workers.</summary>
     public static IEnumerable<WaitGroup> Held(WaitSummary summary) => summary.Groups.Where(g => !IsIdleWorker(g));
@@ -70,5 +76,6 @@ public static class WaitText
 
     /// <summary>"21 of 23 pool threads", "1 pool thread", "5 'Audit writer' threads".</summary>
     private static string Threads(int count, int of, string kind) =>
-        string.Create(CultureInfo.InvariantCulture, $"{count}{(of > count ? $" of {of}" : "")} {kind} {(count == 1 && of <= count ? "thread" : "threads")}");
+        string.Create(CultureInfo.InvariantCulture,
+            $"{count}{(of > count ? $" of {of}" : "")} {kind} {(count == 1 && of <= count ? "thread" : "threads")}");
 }

@@ -24,7 +24,8 @@ public static class DiagnosticsEndpoints
 
         routes.MapGet("/diag/parameters/{experiment}", GetParameters)
             .WithName("GetParameters")
-            .WithSummary("Checks parameter values of an experiment (the query string) with its declared rules: every parameter's canonical value, defaults filled in.")
+            .WithSummary("Checks parameter values of an experiment (the query string) with its declared rules: "
+                + "every parameter's canonical value, defaults filled in.")
             .WithTags("diagnostics")
             .ProducesValidationProblem()
             .ProducesProblem(StatusCodes.Status404NotFound);
@@ -36,13 +37,15 @@ public static class DiagnosticsEndpoints
     /// The declaration's rule for a load generator that does not share the app's code (k6 asks it in setup()): one rule,
     /// one message, wherever a value is checked. Client parameters (a message size, TLS) are checked and answered too.
     /// </summary>
-    internal static Results<Ok<ExperimentParameters>, ValidationProblem, ProblemHttpResult> GetParameters(string experiment, HttpRequest request)
+    internal static Results<Ok<ExperimentParameters>, ValidationProblem, ProblemHttpResult> GetParameters(
+        string experiment, HttpRequest request)
     {
         if (ExperimentCatalog.Find(experiment) is not { } declared)
         {
             return TypedResults.Problem(
                 title: "Unknown experiment",
-                detail: $"No experiment '{UserInput.Shown(experiment)}' is declared; experiments/*.json declare {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}.",
+                detail: $"No experiment '{UserInput.Shown(experiment)}' is declared; "
+                    + $"experiments/*.json declare {string.Join(", ", ExperimentCatalog.All.Select(e => e.Id))}.",
                 statusCode: StatusCodes.Status404NotFound);
         }
 
@@ -86,10 +89,12 @@ public static class DiagnosticsEndpoints
     }
 
     /// <summary>A point in time of the timeline's filter, in Unix ms; a missing one is <paramref name="fallback"/>.</summary>
-    private static bool TryReadUnixMs(string name, string? raw, long fallback, out long value, [NotNullWhen(false)] out ValidationProblem? problem)
+    private static bool TryReadUnixMs(string name, string? raw, long fallback,
+        out long value, [NotNullWhen(false)] out ValidationProblem? problem)
     {
         value = fallback;
-        problem = raw is null || UserInput.TryWholeNumber(name, raw, 0, long.MaxValue, out value, out var error) ? null : InvalidQuery.Problem(name, error);
+        problem = raw is null || UserInput.TryWholeNumber(name, raw, 0, long.MaxValue, out value, out var error)
+            ? null : InvalidQuery.Problem(name, error);
         return problem is null;
     }
 }

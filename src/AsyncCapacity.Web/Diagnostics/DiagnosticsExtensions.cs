@@ -10,7 +10,8 @@ public static class DiagnosticsExtensions
 
         builder.Services.AddSingleton<RequestsInFlight>();
         builder.Services.AddSingleton(services =>
-            new RuntimeTimeline(services.GetRequiredService<Microsoft.Extensions.Options.IOptions<DiagnosticsOptions>>().Value.TimelineCapacity));
+            new RuntimeTimeline(services.GetRequiredService<Microsoft.Extensions.Options.IOptions<DiagnosticsOptions>>()
+                .Value.TimelineCapacity));
         // Kestrel's open connections for the timeline: what the C10k experiment holds (its gauge "connections").
         builder.Services.AddSingleton<IGaugeSource, ConnectionGauge>();
         // The thread pool's goal changes by reason, counted from the runtime's own events (created with the sampler, at start).

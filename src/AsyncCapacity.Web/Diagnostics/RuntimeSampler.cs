@@ -49,7 +49,8 @@ internal sealed class RuntimeSampler(
         _file?.Dispose();
     }
 
-    /// <summary>Opened at start, not on the sampler thread; a path the app cannot write has stopped the start before (DiagnosticsOptions).</summary>
+    /// <summary>Opened at start, not on the sampler thread;
+    /// a path the app cannot write has stopped the start before (DiagnosticsOptions).</summary>
     private static StreamWriter? OpenTimelineFile(string? path) => string.IsNullOrEmpty(path) ? null : new StreamWriter(path, append: true);
 
     private void SampleUntilStopped()

@@ -45,8 +45,10 @@ public sealed class CapacityAnalysisTests
     {
         // Arrange
         var experiment = Build(
-            StepFactory.Run("sync", 1, 20, p95: 505), StepFactory.Run("sync", 10, 48, p95: 2900), StepFactory.Run("sync", 50, 90, p95: 6500),
-            StepFactory.Run("async", 1, 20, p95: 505), StepFactory.Run("async", 10, 200, p95: 510), StepFactory.Run("async", 50, 1000, p95: 520));
+            StepFactory.Run("sync", 1, 20, p95: 505), StepFactory.Run("sync", 10, 48, p95: 2900),
+            StepFactory.Run("sync", 50, 90, p95: 6500),
+            StepFactory.Run("async", 1, 20, p95: 505), StepFactory.Run("async", 10, 200, p95: 510),
+            StepFactory.Run("async", 50, 1000, p95: 520));
 
         // Act
         var verdict = experiment.Verdict;
@@ -59,7 +61,8 @@ public sealed class CapacityAnalysisTests
             verdict);
         var async = experiment.Variants.Single(v => v.Name == "async").Capacity!;
         var sync = experiment.Variants.Single(v => v.Name == "sync").Capacity!;
-        Assert.Equal((50, 100.0, StoppedBy.HighestStep, (int?)null), (async.Concurrency, async.Rps, async.AtLeastBecause!.Value, async.MissedAt));
+        Assert.Equal((50, 100.0, StoppedBy.HighestStep, (int?)null),
+            (async.Concurrency, async.Rps, async.AtLeastBecause!.Value, async.MissedAt));
         Assert.Equal((1, 2.0, (StoppedBy?)null, (int?)10), (sync.Concurrency, sync.Rps, sync.AtLeastBecause, sync.MissedAt));
     }
 
@@ -76,7 +79,8 @@ public sealed class CapacityAnalysisTests
 
         // Assert
         // Next to a 1 s SLA, "1 s" would hide which side of it the step was: both say 999.7 ms.
-        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 999.7 ms, 50% errors)", experiment.Verdict, StringComparison.Ordinal);
+        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 999.7 ms, 50% errors)",
+            experiment.Verdict, StringComparison.Ordinal);
         Assert.Equal("999.7 ms", cell);
     }
 
@@ -90,7 +94,8 @@ public sealed class CapacityAnalysisTests
         var verdict = experiment.Verdict;
 
         // Assert
-        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 2.5 s, 0% errors)", verdict, StringComparison.Ordinal);
+        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 2.5 s, 0% errors)",
+            verdict, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -111,7 +116,8 @@ public sealed class CapacityAnalysisTests
     {
         // Act
         var experiment = ResultsBuilder.Build(new ExperimentRun(ExperimentCatalog.Get("sleep"), StepFactory.Terms(Sla),
-            new Dictionary<string, string> { ["ms"] = "500" }, [], SkippedReason: "PostgreSQL is not installed: apt-get install postgresql."));
+            new Dictionary<string, string> { ["ms"] = "500" }, [],
+            SkippedReason: "PostgreSQL is not installed: apt-get install postgresql."));
 
         // Assert
         Assert.Empty(experiment.Variants);
@@ -121,5 +127,6 @@ public sealed class CapacityAnalysisTests
 
     private static ExperimentResult Build(params StepRun[] steps) => ResultsBuilder.Build(new ExperimentRun(
         ExperimentCatalog.Get("sleep"), StepFactory.Terms(Sla), new Dictionary<string, string> { ["ms"] = "500" },
-        [.. steps.Select(s => new AnalysedStep(s.Step.Variant, s.Step.StartMs, StepAnalysis.Analyse(s, StepFactory.Terms(Sla)), s.Timeline))]));
+        [.. steps.Select(s => new AnalysedStep(s.Step.Variant, s.Step.StartMs,
+            StepAnalysis.Analyse(s, StepFactory.Terms(Sla)), s.Timeline))]));
 }

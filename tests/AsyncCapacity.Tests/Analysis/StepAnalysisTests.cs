@@ -26,7 +26,8 @@ public sealed class StepAnalysisTests
         Assert.False(step.MeetsSla);
         Assert.Equal(["dropped"], step.Missed);
         Assert.Null(step.LittlesLawRatio);
-        Assert.Contains(step.Flags, f => f.StartsWith("120 arrivals were dropped (10% of those offered", StringComparison.Ordinal) && f.Contains("Achieved 60 of 100 req/s offered", StringComparison.Ordinal));
+        Assert.Contains(step.Flags, f => f.StartsWith("120 arrivals were dropped (10% of those offered", StringComparison.Ordinal)
+            && f.Contains("Achieved 60 of 100 req/s offered", StringComparison.Ordinal));
     }
 
     [Theory]
@@ -104,14 +105,18 @@ public sealed class StepAnalysisTests
     public void A_step_whose_few_answers_were_fast_misses_the_SLA_when_most_clients_got_no_answer_in_the_window()
     {
         // Act: 5,000 clients, 3 answers in a 10 s window, each within 2.1 s (the blocking C10k variant, as measured)
-        var starved = StepAnalysis.Analyse(StepFactory.Run("sync", 5000, requests: 3, p95: 2100, avg: 2050), StepFactory.Terms(new Sla(2500, 0.001)));
-        var steady = StepAnalysis.Analyse(StepFactory.Run("async", 5000, requests: 25_000, p95: 2100, avg: 2000), StepFactory.Terms(new Sla(2500, 0.001)));
-        var shortWindow = StepAnalysis.Analyse(StepFactory.Run("async", 100, requests: 50, p95: 20_000, avg: 20_000), StepFactory.Terms(new Sla(30_000, 0.01)));
+        var starved = StepAnalysis.Analyse(StepFactory.Run("sync", 5000, requests: 3, p95: 2100, avg: 2050),
+            StepFactory.Terms(new Sla(2500, 0.001)));
+        var steady = StepAnalysis.Analyse(StepFactory.Run("async", 5000, requests: 25_000, p95: 2100, avg: 2000),
+            StepFactory.Terms(new Sla(2500, 0.001)));
+        var shortWindow = StepAnalysis.Analyse(StepFactory.Run("async", 100, requests: 50, p95: 20_000, avg: 20_000),
+            StepFactory.Terms(new Sla(30_000, 0.01)));
 
         // Assert
         Assert.False(starved.MeetsSla);
         Assert.Equal(["clients"], starved.Missed);
-        Assert.Contains(starved.Flags, f => f.StartsWith("Only 3 answers for 5000 clients in 10 s: at least 4997 clients (100%) waited longer than the whole window", StringComparison.Ordinal));
+        Assert.Contains(starved.Flags, f => f.StartsWith("Only 3 answers for 5000 clients in 10 s: "
+            + "at least 4997 clients (100%) waited longer than the whole window", StringComparison.Ordinal));
         Assert.True(steady.MeetsSla);
         Assert.DoesNotContain(steady.Flags, f => f.StartsWith("Only", StringComparison.Ordinal));
         Assert.True(shortWindow.MeetsSla, "a window shorter than the SLA's p95 says nothing about clients still waiting");
@@ -168,7 +173,8 @@ public sealed class StepAnalysisTests
     public void A_busy_machine_flags_the_load_generator()
     {
         // Act
-        var step = StepAnalysis.Analyse(StepFactory.Run("async", 400, requests: 8000, avg: 500, cpu: new HostCpu(97, 45)), StepFactory.Terms(Sla));
+        var step = StepAnalysis.Analyse(StepFactory.Run("async", 400, requests: 8000, avg: 500, cpu: new HostCpu(97, 45)),
+            StepFactory.Terms(Sla));
 
         // Assert
         Assert.Equal(97, step.MachineCpuPercent);

@@ -15,7 +15,8 @@ internal sealed class AuditClient(HttpClient http, string connectionString)
         var actor = $"{Prefix}-{index}";
         try
         {
-            var response = await http.PostAsJsonAsync(new Uri($"/audit/{variant}", UriKind.Relative), new { actor, action = "test", detail = variant });
+            var response = await http.PostAsJsonAsync(new Uri($"/audit/{variant}", UriKind.Relative),
+                new { actor, action = "test", detail = variant });
             return (actor, response.StatusCode, response);
         }
         catch (HttpRequestException)
@@ -29,7 +30,8 @@ internal sealed class AuditClient(HttpClient http, string connectionString)
     {
         await using var connection = new NpgsqlConnection(connectionString);
         await connection.OpenAsync();
-        await using var command = new NpgsqlCommand("SELECT actor FROM audit_log WHERE actor LIKE @prefix AND variant = @variant", connection);
+        await using var command = new NpgsqlCommand("SELECT actor FROM audit_log WHERE actor LIKE @prefix AND variant = @variant",
+            connection);
         command.Parameters.AddWithValue("prefix", Prefix + "-%");
         command.Parameters.AddWithValue("variant", variant);
         var actors = new HashSet<string>();

@@ -49,7 +49,8 @@ public sealed partial class AuditShutdownTests(PostgresFixture postgres, ITestOu
 
         // Assert: a clean exit, and the rows are exactly the entries answered 2xx
         var ok = answers.Where(a => a.Status == HttpStatusCode.OK).Select(a => a.Actor).ToHashSet();
-        log.WriteLine($"{ok.Count} answered 200, {answers.Count(a => a.Status == HttpStatusCode.ServiceUnavailable)} 503, {answers.Count(a => a.Status == 0)} without an answer");
+        log.WriteLine($"{ok.Count} answered 200, {answers.Count(a => a.Status == HttpStatusCode.ServiceUnavailable)} 503, "
+            + $"{answers.Count(a => a.Status == 0)} without an answer");
         Assert.Equal(0, app.ExitCode);
         Assert.True(ok.Count > 0, "some entries should have been accepted before the signal");
         if (variant == "async")

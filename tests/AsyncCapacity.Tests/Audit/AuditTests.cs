@@ -41,9 +41,12 @@ public sealed class AuditTests(PostgresFixture postgres)
             data.Add(variant, "null", HttpStatusCode.BadRequest, "'actor' is required");
             data.Add(variant, "{\"action\":\"x\"}", HttpStatusCode.BadRequest, "'actor' is required");
             data.Add(variant, "{\"actor\":\"a\",\"action\":\"   \"}", HttpStatusCode.BadRequest, "'action' is required");
-            data.Add(variant, $"{{\"actor\":\"{new string('a', 101)}\",\"action\":\"x\"}}", HttpStatusCode.BadRequest, "'actor' must be at most 100 characters");
-            data.Add(variant, $"{{\"actor\":\"a\",\"action\":\"x\",\"detail\":\"{new string('d', 1001)}\"}}", HttpStatusCode.BadRequest, "'detail' must be at most 1000");
-            data.Add(variant, $"{{\"actor\":\"a\",\"action\":\"x\",\"detail\":\"{new string('d', 5000)}\"}}", HttpStatusCode.RequestEntityTooLarge, "at most 4096 bytes");
+            data.Add(variant, $"{{\"actor\":\"{new string('a', 101)}\",\"action\":\"x\"}}",
+                HttpStatusCode.BadRequest, "'actor' must be at most 100 characters");
+            data.Add(variant, $"{{\"actor\":\"a\",\"action\":\"x\",\"detail\":\"{new string('d', 1001)}\"}}",
+                HttpStatusCode.BadRequest, "'detail' must be at most 1000");
+            data.Add(variant, $"{{\"actor\":\"a\",\"action\":\"x\",\"detail\":\"{new string('d', 5000)}\"}}",
+                HttpStatusCode.RequestEntityTooLarge, "at most 4096 bytes");
             data.Add(variant, "{\"actor\":1,\"action\":\"x\"}", HttpStatusCode.BadRequest, "not valid JSON");
         }
 
@@ -67,7 +70,8 @@ public sealed class AuditTests(PostgresFixture postgres)
         Assert.Equal(expected, response.StatusCode);
         Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
         Assert.Contains(reason, text, StringComparison.Ordinal);
-        Assert.Equal(before.GetProperty("accepted").GetInt64(), (await StatsAsync(postgres.Client, variant)).GetProperty("accepted").GetInt64());
+        Assert.Equal(before.GetProperty("accepted").GetInt64(),
+            (await StatsAsync(postgres.Client, variant)).GetProperty("accepted").GetInt64());
     }
 
     [Theory]

@@ -83,7 +83,8 @@ public sealed class CliErrorTests(ITestOutputHelper log)
 
         // Assert
         Assert.Equal(0, code);
-        Assert.Contains("sleep: sync, async × 1,10,100,1000 clients, at most 16 probes each; ms=200; SLA p95 ≤ 1000 ms", plan, StringComparison.Ordinal);
+        Assert.Contains("sleep: sync, async × 1,10,100,1000 clients, at most 16 probes each; ms=200; SLA p95 ≤ 1000 ms",
+            plan, StringComparison.Ordinal);
         Assert.Contains("db: sync, async × 1,10 clients, at most 14 probes each; ms=50", plan, StringComparison.Ordinal);
         Assert.Matches(@"At most 60 probes of about \d+ s each: at most [\d.]+ min", plan);
         Assert.False(Directory.Exists(output), "a dry run writes nothing");

@@ -44,7 +44,8 @@ public sealed class CpuIsolationTests
     [InlineData(50.0, 95.0, 40.0, false, Saturation.LoadGenerator)]
     [InlineData(92.0, 97.0, 5.0, false, Saturation.App)]
     [InlineData(30.0, 50.0, 40.0, false, null)]
-    public void A_step_says_which_side_ran_out_of_CPU(double appCpu, double machine, double loadGenerator, bool isolated, Saturation? expected)
+    public void A_step_says_which_side_ran_out_of_CPU(double appCpu, double machine, double loadGenerator,
+        bool isolated, Saturation? expected)
     {
         // Arrange
         var isolation = isolated ? new CpuIsolation("0", "1", 1, 1, 2) : null;

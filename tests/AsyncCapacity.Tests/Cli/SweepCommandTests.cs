@@ -4,7 +4,8 @@ using AsyncCapacity.Cli.Sweep;
 
 namespace AsyncCapacity.Tests.Cli;
 
-/// <summary>`capacity sweep` as typed: options parsed into their types, defaults from the declarations, refusals that say what to type.</summary>
+/// <summary>`capacity sweep` as typed: options parsed into their types, defaults from the declarations,
+/// refusals that say what to type.</summary>
 public sealed class SweepCommandTests
 {
     private static (ParseResult Parse, Func<ParseResult, SweepRequest> Request) Parse(params string[] arguments)
@@ -38,7 +39,8 @@ public sealed class SweepCommandTests
         Assert.Equal(new DatabaseSettings("PostgreSQL", null, 100), request.Database);
         Assert.True(request.Search && request.Stacks);
         Assert.Equal(16, request.SearchPolicyFor(sleep).MaxProbes);
-        Assert.True(request.WorstCaseDuration < TimeSpan.FromMinutes(5), $"the quick sleep sweep must end within 5 minutes at worst: {request.WorstCaseDuration}");
+        Assert.True(request.WorstCaseDuration < TimeSpan.FromMinutes(5),
+            $"the quick sleep sweep must end within 5 minutes at worst: {request.WorstCaseDuration}");
     }
 
     [Fact]
@@ -138,13 +140,16 @@ public sealed class SweepCommandTests
         { "--sla-p95 nap=300: 'nap' is not a declared experiment", ["--sla-p95", "nap=300"] },
         { "--sla-p95: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--sla-p95", "db=300"] },
         { "--sla-errors takes a percentage from 0 to 100", ["--sla-errors", "150"] },
-        { "--repeats takes an odd number of runs from 1 to 9, or EXPERIMENT=an odd number of runs from 1 to 9; got '2'", ["--repeats", "2"] },
+        { "--repeats takes an odd number of runs from 1 to 9, or EXPERIMENT=an odd number of runs from 1 to 9; got '2'",
+            ["--repeats", "2"] },
         { "got 'sleep=11'", ["--repeats", "sleep=11"] },
         { "--repeats: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--repeats", "db=1"] },
         { "with --search off there is no search to repeat", ["--repeats", "1", "--search", "off"] },
-        { "--set takes EXPERIMENT.PARAMETER=VALUE; got 'sleep.delay=3'. Known: sleep.ms (0..10000, default 500)", ["--set", "sleep.delay=3"] },
+        { "--set takes EXPERIMENT.PARAMETER=VALUE; got 'sleep.delay=3'. Known: sleep.ms (0..10000, default 500)",
+            ["--set", "sleep.delay=3"] },
         { "--set sleep.ms=99999: 'ms' must be a whole number from 0 to 10000; got '99999'.", ["--set", "sleep.ms=99999"] },
-        { "--set content.name=x.bin: 'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.", ["--set", "content.name=x.bin"] },
+        { "--set content.name=x.bin: 'name' must be one of small.html, medium.json, large.bin; got 'x.bin'.",
+            ["--set", "content.name=x.bin"] },
         { "--min-threads must be between 0 and 32767; got -1.", ["--min-threads", "-1"] },
         { "set ThreadPool__MinWorkerThreads on your app instead", ["--min-threads", "100", "--target", "http://127.0.0.1:1"] },
         { "--step-seconds must be at least 1 seconds; got 0.5.", ["--step-seconds", "0.5"] },
@@ -152,29 +157,41 @@ public sealed class SweepCommandTests
         { "Argument 'Oracle' not recognized", ["--db-provider", "Oracle"] },
         { "--db-pool-size must be between 1 and 1000; got 0.", ["--db-pool-size", "0"] },
         { "configure your app's Database__* settings instead", ["--target", "http://127.0.0.1:1", "--db-pool-size", "5"] },
-        { "set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead", ["--target", "http://127.0.0.1:1", "--request-queue-limit", "5"] },
+        { "set RequestQueue__MaxConcurrent and RequestQueue__Limit on your app instead",
+            ["--target", "http://127.0.0.1:1", "--request-queue-limit", "5"] },
         { "--request-queue-concurrency needs --request-queue-limit", ["--request-queue-concurrency", "5"] },
-        { "--baseline starts the app and bench/MinimalApp itself, side by side; with --target, measure your app's overhead with bench/overhead.sh instead.", ["--baseline", "--target", "http://127.0.0.1:1"] },
+        { "--baseline starts the app and bench/MinimalApp itself, side by side; "
+            + "with --target, measure your app's overhead with bench/overhead.sh instead.",
+            ["--baseline", "--target", "http://127.0.0.1:1"] },
         { "--request-queue-limit must be between 0 and 1000000; got -1.", ["--request-queue-limit", "-1"] },
         { "--model takes closed or open; got 'half-open'.", ["--model", "half-open"] },
-        { "--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got 'writers=25'.", ["--app-setting", "writers=25"] },
+        { "--app-setting takes Section__Key=value, the app's environment variable, e.g. Audit__BoundedWriters=25; got 'writers=25'.",
+            ["--app-setting", "writers=25"] },
         { "got 'Audit__BoundedWriters='", ["--app-setting", "Audit__BoundedWriters="] },
-        { "--app-setting Database__MaxPoolSize: the sweep sets this one itself; use the --db-* options.", ["--app-setting", "Database__MaxPoolSize=5"] },
-        { "--app-setting ThreadPool__MinWorkerThreads: the sweep sets this one itself; use --min-threads.", ["--app-setting", "ThreadPool__MinWorkerThreads=5"] },
-        { "--app-setting configures the app the sweep starts; with --target, set those environment variables on your app instead.", ["--target", "http://127.0.0.1:1", "--app-setting", "Audit__BoundedWriters=25"] },
-        { "--model open needs arrival rates for every experiment: --rates 10,50,100 for all, or --rates sleep=10,50 (none for sleep).", ["--model", "open", "-e", "sleep"] },
+        { "--app-setting Database__MaxPoolSize: the sweep sets this one itself; use the --db-* options.",
+            ["--app-setting", "Database__MaxPoolSize=5"] },
+        { "--app-setting ThreadPool__MinWorkerThreads: the sweep sets this one itself; use --min-threads.",
+            ["--app-setting", "ThreadPool__MinWorkerThreads=5"] },
+        { "--app-setting configures the app the sweep starts; "
+            + "with --target, set those environment variables on your app instead.",
+            ["--target", "http://127.0.0.1:1", "--app-setting", "Audit__BoundedWriters=25"] },
+        { "--model open needs arrival rates for every experiment: --rates 10,50,100 for all, or --rates sleep=10,50 (none for sleep).",
+            ["--model", "open", "-e", "sleep"] },
         { "(none for content)", ["--model", "open", "-e", "sleep,content", "--rates", "sleep=10"] },
         { "--rates are arrival rates for the open model: add --model open", ["--rates", "10,50"] },
-        { "--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.", ["--model", "open", "--rates", "10", "--steps", "1"] },
+        { "--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.",
+            ["--model", "open", "--rates", "10", "--steps", "1"] },
         { "--rates takes a comma-separated list of arrival rates from 1 to 20000 req/s", ["--model", "open", "--rates", "10,fast"] },
-        { "--rates: 'db' is not an experiment of this sweep (sleep).", ["--model", "open", "-e", "sleep", "--rates", "10", "--rates", "db=5"] },
+        { "--rates: 'db' is not an experiment of this sweep (sleep).",
+            ["--model", "open", "-e", "sleep", "--rates", "10", "--rates", "db=5"] },
     };
 
     [Fact]
     public void App_settings_reach_the_request_the_last_one_winning_and_make_the_run_customised()
     {
         // Act
-        var request = Request("-e", "audit", "--app-setting", "Audit__BoundedWriters=10", "--app-setting", "Audit__WriteDelayMs=20", "audit__boundedwriters=25");
+        var request = Request("-e", "audit", "--app-setting", "Audit__BoundedWriters=10",
+            "--app-setting", "Audit__WriteDelayMs=20", "audit__boundedwriters=25");
 
         // Assert
         Assert.Equal(2, request.AppSettings.Count);
@@ -195,7 +212,8 @@ public sealed class SweepCommandTests
         Assert.Equal("req/s", request.Model.StepUnit);
         Assert.Equal([5, 20, 80], request.StepsFor(ExperimentCatalog.Get("sleep")));
         Assert.Equal([10, 50], request.StepsFor(ExperimentCatalog.Get("content")));
-        Assert.Contains("sleep: sync, async × 5,20,80 req/s, at most 15 probes each", SweepPlan.Describe(request), StringComparison.Ordinal);
+        Assert.Contains("sleep: sync, async × 5,20,80 req/s, at most 15 probes each",
+            SweepPlan.Describe(request), StringComparison.Ordinal);
         Assert.Contains("Load model: open", SweepPlan.Describe(request), StringComparison.Ordinal);
     }
 

@@ -33,11 +33,13 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
             var (exitCode, output) = await project.RunAsync(TimeSpan.FromMinutes(20),
                 ["--profile", "postgres", "up", "--exit-code-from", "sweep"],
                 new() { ["EXPERIMENTS"] = "sleep", ["PROFILE"] = "quick", ["REPORT_NAME"] = Path.GetFileName(report) });
-            log.WriteLine($"docker compose up took {clock.Elapsed.TotalMinutes:0.0} min; the sweep's own time: {Regex.Match(output, @"took [0-9.]+ min").Value}");
+            log.WriteLine($"docker compose up took {clock.Elapsed.TotalMinutes:0.0} min; "
+                + $"the sweep's own time: {Regex.Match(output, @"took [0-9.]+ min").Value}");
 
             // Assert: the run, ended by the sweep with its exit code, on the stack's PostgreSQL, a fresh app per probe
             Assert.True(exitCode == 0, $"docker compose up exited {exitCode}:\n{Tail(output)}");
-            Assert.Contains("sweep: database PostgreSQL (service postgres); a fresh app for every probe, in this container", output, StringComparison.Ordinal);
+            Assert.Contains("sweep: database PostgreSQL (service postgres); a fresh app for every probe, in this container",
+                output, StringComparison.Ordinal);
             Assert.Contains($"sweep: report in reports/{Path.GetFileName(report)}/index.html", output, StringComparison.Ordinal);
 
             // Assert: the report, the repository owner's, opening with the same sections as a laptop report of sleep
@@ -83,7 +85,8 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
         await using var project = new ComposeProject(images, log, envFile: await ComposeConfig.EnvFileWithoutAsync("POSTGRES_PASSWORD"));
 
         // Act
-        var (exitCode, output) = await project.RunAsync(TimeSpan.FromMinutes(1), ["--profile", "postgres", "up", "--exit-code-from", "sweep"], []);
+        var (exitCode, output) = await project.RunAsync(TimeSpan.FromMinutes(1),
+            ["--profile", "postgres", "up", "--exit-code-from", "sweep"], []);
 
         // Assert
         Assert.NotEqual(0, exitCode);
@@ -104,13 +107,15 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
         var clock = Stopwatch.StartNew();
         await up.InterruptAsync();
 
-        await WaitFor.ConditionAsync("every container of the project to stop", () => project.ContainersAsync(running: true), c => c.Count == 0,
+        await WaitFor.ConditionAsync("every container of the project to stop",
+            () => project.ContainersAsync(running: true), c => c.Count == 0,
             c => string.Join(", ", c), TimeSpan.FromSeconds(45));
         var elapsed = clock.Elapsed;
         log.WriteLine($"every container stopped {elapsed.TotalSeconds:0.0} s after SIGINT");
 
         // Assert
-        Assert.True(elapsed <= TimeSpan.FromSeconds(30), $"the last container stopped {elapsed.TotalSeconds:0} s after SIGINT:\n{up.Output}");
+        Assert.True(elapsed <= TimeSpan.FromSeconds(30),
+            $"the last container stopped {elapsed.TotalSeconds:0} s after SIGINT:\n{up.Output}");
         await up.WaitForExitAsync(TimeSpan.FromSeconds(30));
         var report = Path.Combine(Repository.Root, "reports", $"compose-test-{project.Name}");
         if (Directory.Exists(report))

@@ -45,7 +45,8 @@ public sealed class ContentPairTests(AppHostFixture app)
         using var listing = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
         var directory = listing.RootElement.GetProperty("directory").GetString()!;
         var files = listing.RootElement.GetProperty("files").EnumerateArray()
-            .Select(f => (Name: f.GetProperty("name").GetString()!, Size: f.GetProperty("sizeBytes").GetInt64(), Type: f.GetProperty("contentType").GetString()))
+            .Select(f => (Name: f.GetProperty("name").GetString()!,
+                Size: f.GetProperty("sizeBytes").GetInt64(), Type: f.GetProperty("contentType").GetString()))
             .ToList();
 
         // Assert
@@ -53,7 +54,8 @@ public sealed class ContentPairTests(AppHostFixture app)
         Assert.Equal(["small.html", "medium.json", "large.bin"], files.Select(f => f.Name));
         Assert.All(files, f => Assert.Equal(new FileInfo(Path.Combine(directory, f.Name)).Length, f.Size));
         Assert.Equal([1024L, 65_536L, 1_048_576L], files.Select(f => f.Size));
-        Assert.Equal(["text/html; charset=utf-8", "application/json; charset=utf-8", "application/octet-stream"], files.Select(f => f.Type));
+        Assert.Equal(["text/html; charset=utf-8", "application/json; charset=utf-8", "application/octet-stream"],
+            files.Select(f => f.Type));
         RouteTests.AssertServerTiming(response);
     }
 

@@ -61,7 +61,8 @@ public sealed class ContentSandboxTests
 
         // Assert
         Assert.Equal(sandbox.Root, listing.RootElement.GetProperty("directory").GetString());
-        Assert.Equal(["large.bin", "medium.json", "small.html"], Directory.GetFiles(sandbox.Root).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        Assert.Equal(["large.bin", "medium.json", "small.html"],
+            Directory.GetFiles(sandbox.Root).Select(Path.GetFileName).Order(StringComparer.Ordinal));
         foreach (var file in listing.RootElement.GetProperty("files").EnumerateArray())
         {
             var onDisk = await File.ReadAllBytesAsync(Path.Combine(sandbox.Root, file.GetProperty("name").GetString()!));

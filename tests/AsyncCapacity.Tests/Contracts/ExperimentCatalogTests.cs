@@ -105,28 +105,57 @@ public sealed class ExperimentCatalogTests
         // Assert: the laws bound a blocking variant by its threads; an awaiting one holds none while it waits.
         Assert.All(variants, v => Assert.Equal(v.Variant.Blocking, v.Variant.Holds?.Any(h => h.Resource == HeldResource.Threads) == true));
         Assert.Equal(HoldSpan.Session, ExperimentCatalog.Get("websocket").Variant("sync").Holds!.Single().For);
-        Assert.Equal([HeldResource.Threads, HeldResource.DbConnections], ExperimentCatalog.Get("db").Variant("sync").Holds!.Select(h => h.Resource));
+        Assert.Equal([HeldResource.Threads, HeldResource.DbConnections],
+            ExperimentCatalog.Get("db").Variant("sync").Holds!.Select(h => h.Resource));
         Assert.Equal([HeldResource.DbConnections], ExperimentCatalog.Get("db").Variant("async").Holds!.Select(h => h.Resource));
         Assert.Equal(Hold.DefaultAuditWriters, new AsyncCapacity.Web.Audit.AuditOptions().BoundedWriters);
     }
 
     public static TheoryData<string, string> BrokenDeclarations => new()
     {
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":true,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},"""
+            + """{"name":"b","blocking":true,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.variants: expected a blocking variant (\"blocking\": true) and a non-blocking one" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a/{x}","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a/{x}","why":"w"},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.variants[0].route: expected each {placeholder} to be a parameter with \"in\": \"path\"; {x} is not" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"ms","in":"query","type":"integer","min":0,"max":10,"default":50,"description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":["""
+            + """{"name":"ms","in":"query","type":"integer","min":0,"max":10,"default":50,"description":"d"}],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.parameters[0].default: expected a whole number within 0..10; got 50" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[10,1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[10,1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.steps: expected distinct positive concurrencies, ascending; got [10, 1]" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"gauges":["hope"],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"gauges":["hope"],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.gauges[0]: expected a gauge of GaugeCatalog (" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":[{"name":"secure","in":"client","type":"choice","choices":["no","yes"],"default":"no","role":"tls","description":"d"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w"},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"parameters":["""
+            + """{"name":"secure","in":"client","type":"choice","choices":"""
+            + """["no","yes"],"default":"no","role":"tls","description":"d"}],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.parameters[0].choices: expected a tls parameter's choices \"false\" and \"true\"" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"dbConnections"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"dbConnections"}]},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.variants[0].holds[0].resource: expected dbConnections only in an experiment that needs the database" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"threads"},{"resource":"threads","for":"session"}]},{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"http","variants":"""
+            + """[{"name":"a","blocking":true,"method":"GET","route":"/nap/a","why":"w","holds":[{"resource":"threads"},"""
+            + """{"resource":"threads","for":"session"}]},"""
+            + """{"name":"b","blocking":false,"method":"GET","route":"/nap/b","why":"w"}],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.variants[0].holds[1].resource: expected each resource held once; got \"threads\"" },
         // A held resource the laws cannot count is refused at load, by name or by number, never read as another.
         { Holding("""[{"resource":"gpu"}]"""),
@@ -134,7 +163,8 @@ public sealed class ExperimentCatalogTests
         { Holding("""[{"resource":7}]"""),
             "nap.json: $.variants[0].holds[0].resource: expected one of threads, dbConnections, auditWriters; got 7" },
         { Holding("""[{"for":"session"}]"""), "nap.json: $.variants[0].holds[0]: expected a property \"resource\"" },
-        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":{"p95Ms":1,"maxErrorPercent":1}}""",
+        { """{"id":"nap","order":9,"title":"t","lesson":"l","load":"carrier-pigeon","variants":[],"steps":[1],"sla":"""
+            + """{"p95Ms":1,"maxErrorPercent":1}}""",
             "nap.json: $.load: expected one of http, websocket; got \"carrier-pigeon\"" },
     };
 

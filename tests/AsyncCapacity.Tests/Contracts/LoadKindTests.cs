@@ -18,7 +18,8 @@ public sealed partial class LoadKindTests
         var kindsJs = File.ReadAllText(Path.Combine(Repository.Root, "k6-scripts", "lib", "kinds.js"));
 
         // Act
-        var inSchema = schema.RootElement.GetProperty("properties").GetProperty("load").GetProperty("enum").EnumerateArray().Select(e => e.GetString());
+        var inSchema = schema.RootElement.GetProperty("properties").GetProperty("load")
+            .GetProperty("enum").EnumerateArray().Select(e => e.GetString());
         var inK6 = KindEntry().Matches(kindsJs).Select(m => m.Groups[1].Value);
 
         // Assert

@@ -76,8 +76,10 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => request);
 
         // Assert: the database stops waiting before the 10 s are up (the query began after the clock started)
-        await WaitFor.ConditionAsync("the query to be cancelled", SessionsAsync, s => s.Sleeping == 0, s => s.Activity, query - clock.Elapsed);
-        Assert.True(clock.Elapsed < query, $"the query ended only after {clock.Elapsed.TotalSeconds:0.0} s, as if it had not been cancelled");
+        await WaitFor.ConditionAsync("the query to be cancelled", SessionsAsync, s => s.Sleeping == 0,
+            s => s.Activity, query - clock.Elapsed);
+        Assert.True(clock.Elapsed < query,
+            $"the query ended only after {clock.Elapsed.TotalSeconds:0.0} s, as if it had not been cancelled");
     }
 
     [Theory]
@@ -124,7 +126,8 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
         // Act
         var runtime = await WaitFor.ConditionAsync("a sample with the held query's connection in use",
             () => postgres.Client.GetFromJsonAsync<JsonElement>(new Uri($"/diag/runtime?from={before}", UriKind.Relative)),
-            r => r.GetProperty("timeline").EnumerateArray().Any(s => s.GetProperty("gauges").GetProperty(GaugeKeys.DbInUse).GetDouble() >= 1),
+            r => r.GetProperty("timeline").EnumerateArray().Any(
+                s => s.GetProperty("gauges").GetProperty(GaugeKeys.DbInUse).GetDouble() >= 1),
             r => $"{r.GetProperty("timeline").GetArrayLength()} samples since the query was sent, none with a connection in use");
         await leaving.CancelAsync();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => held);
@@ -147,7 +150,8 @@ public sealed class PostgresDbTests(PostgresFixture postgres)
         await using var connection = new NpgsqlConnection(postgres.ConnectionString);
         await connection.OpenAsync();
         await using var command = new NpgsqlCommand(
-            "SELECT count(*) FILTER (WHERE state = 'active' AND query LIKE '%pg_sleep(%'), coalesce(string_agg(state || ': ' || query, ' | '), '') "
+            "SELECT count(*) FILTER (WHERE state = 'active' AND query LIKE '%pg_sleep(%'), "
+                + "coalesce(string_agg(state || ': ' || query, ' | '), '') "
             + "FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()", connection);
         await using var reader = await command.ExecuteReaderAsync();
         await reader.ReadAsync();

@@ -89,6 +89,7 @@ public sealed class ProbeCommandsTests
         var error = Assert.Throws<OptionsValidationException>(() => Infrastructure.AppHostFixture.Build(settings));
 
         // Assert
-        Assert.Contains("Database:ConnectionString (environment Database__ConnectionString) is required", error.Message, StringComparison.Ordinal);
+        Assert.Contains("Database:ConnectionString (environment Database__ConnectionString) is required",
+            error.Message, StringComparison.Ordinal);
     }
 }

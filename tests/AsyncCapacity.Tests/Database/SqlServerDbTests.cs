@@ -34,7 +34,8 @@ public sealed class SqlServerDbTests
         });
         using var client = new HttpClient { BaseAddress = AppHostFixture.Address(app), Timeout = TimeSpan.FromSeconds(30) };
         var holder = client.GetAsync(new Uri("/db/async?ms=4000", UriKind.Relative));
-        await WaitFor.ConditionAsync("the holder to take the pool's only connection", () => PostgresDbTests.DbInUseAsync(client), inUse => inUse >= 1,
+        await WaitFor.ConditionAsync("the holder to take the pool's only connection",
+            () => PostgresDbTests.DbInUseAsync(client), inUse => inUse >= 1,
             inUse => $"{inUse} connections in use");
 
         // Act

@@ -19,7 +19,8 @@ public sealed class SqlServerWithoutServerTests
         var options = new DatabaseOptions
         {
             Provider = DatabaseProvider.SqlServer,
-            ConnectionString = "Server=mssql,1433;Database=tempdb;User Id=sa;Password=Secret-1;TrustServerCertificate=True;MultipleActiveResultSets=True",
+            ConnectionString = "Server=mssql,1433;Database=tempdb;User Id=sa;Password=Secret-1;"
+                + "TrustServerCertificate=True;MultipleActiveResultSets=True",
             MaxPoolSize = 42,
             TimeoutSeconds = 7,
             CommandTimeoutSeconds = 9,
@@ -61,7 +62,8 @@ public sealed class SqlServerWithoutServerTests
         Assert.Contains("server", problem.ProblemDetails.Detail, StringComparison.OrdinalIgnoreCase);
         // SqlClient retries a refused connection until its connect timeout: the 1 s given here, not the driver's default
         // 15 s (which fails after about 14 s)
-        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(10), $"a refused connection took {clock.Elapsed.TotalSeconds:0.0} s to fail: was its 1 s connect timeout applied?");
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(10),
+            $"a refused connection took {clock.Elapsed.TotalSeconds:0.0} s to fail: was its 1 s connect timeout applied?");
     }
 
     [Theory]
@@ -87,7 +89,8 @@ public sealed class SqlServerWithoutServerTests
         Assert.Equal(valid, error is null);
         if (!valid)
         {
-            Assert.Contains($"Audit:BatchSize (environment Audit__BatchSize) must be at most 419 with SQL Server, whose commands take at most 2,100 parameters (5 per entry); got {batchSize}.",
+            Assert.Contains($"Audit:BatchSize (environment Audit__BatchSize) must be at most 419 with SQL Server, "
+                + $"whose commands take at most 2,100 parameters (5 per entry); got {batchSize}.",
                 Assert.IsType<OptionsValidationException>(error).Failures);
         }
     }

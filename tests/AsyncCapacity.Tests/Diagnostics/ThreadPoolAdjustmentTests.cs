@@ -27,7 +27,8 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
         // Assert: threads were added for that reason, and the samples carry the runtime's other totals too
         var blocking = Change(before, timeline[^1], PoolAdjustmentReasons.CooperativeBlocking);
         log.WriteLine($"{echoed} echoes; CooperativeBlocking {blocking}; all: {Describe(before, timeline[^1])}");
-        Assert.True(blocking.ThreadsAdded >= 10, $"30 clients blocked on GetResult should add threads by cooperative blocking; got {blocking}");
+        Assert.True(blocking.ThreadsAdded >= 10,
+            $"30 clients blocked on GetResult should add threads by cooperative blocking; got {blocking}");
         Assert.All(timeline, sample => Assert.NotNull(sample.Adjustments));
         Assert.NotNull(timeline[^1].LockContentions);
         Assert.True(timeline[^1].GcPauseMs >= 0);
@@ -49,7 +50,8 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
         var starvation = Change(before, timeline[^1], PoolAdjustmentReasons.Starvation);
         var blocking = Change(before, timeline[^1], PoolAdjustmentReasons.CooperativeBlocking);
         log.WriteLine($"{answered} answered; all: {Describe(before, timeline[^1])}");
-        Assert.True(starvation.ThreadsAdded >= 1, $"a pool starved by Thread.Sleep should be given threads by starvation; got {starvation}");
+        Assert.True(starvation.ThreadsAdded >= 1,
+            $"a pool starved by Thread.Sleep should be given threads by starvation; got {starvation}");
         Assert.Equal(new PoolAdjustmentTotals(0, 0, 0), blocking);
     }
 
@@ -73,5 +75,6 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
         PoolAdjustmentChanges.Between(before, after)!.GetValueOrDefault(reason) ?? new(0, 0, 0);
 
     private static string Describe(RuntimeSample before, RuntimeSample after) =>
-        $"{PoolAdjustmentChanges.Describe(PoolAdjustmentChanges.Between(before, after)!)}; threads {before.ThreadCount}→{after.ThreadCount}";
+        $"{PoolAdjustmentChanges.Describe(PoolAdjustmentChanges.Between(before, after)!)}"
+            + $"; threads {before.ThreadCount}→{after.ThreadCount}";
 }

@@ -32,7 +32,8 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         Assert.Equal("System.Threading.Thread.Sleep", sleeping.Call);
         Assert.True(sleeping.Pool && sleeping.Waiting, "pool threads, blocked");
         Assert.True(sleeping.Threads >= 2, $"the pool's threads should be asleep in the handler; {sleeping.Threads} were");
-        Assert.Contains(snapshot.Threads, t => t.Name == "AsyncCapacity r" && t.Frames.Contains("AsyncCapacity.Web.Diagnostics.RuntimeSampler.SampleUntilStopped"));
+        Assert.Contains(snapshot.Threads, t => t.Name == "AsyncCapacity r"
+            && t.Frames.Contains("AsyncCapacity.Web.Diagnostics.RuntimeSampler.SampleUntilStopped"));
         Assert.Contains("AsyncCapacity.Web.Experiments", snapshot.AppNamespaces!); // the entry assembly's, read off the process
         Assert.All(snapshot.Threads, t => Assert.True(t.ThreadId > 0));
     }
@@ -54,7 +55,8 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         var summary = WaitGroups.Of(snapshot);
         log.WriteLine(WaitText.Describe(summary));
         var echo = summary.Groups.Where(g => g.AppFrame == "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync" && g.Waiting).ToList();
-        Assert.True(echo.Sum(g => g.Threads) >= 10, $"most of the 20 blocked echo loops should hold a thread each; {echo.Sum(g => g.Threads)} did");
+        Assert.True(echo.Sum(g => g.Threads) >= 10,
+            $"most of the 20 blocked echo loops should hold a thread each; {echo.Sum(g => g.Threads)} did");
         Assert.Contains(echo, g => g.Call is "System.Runtime.CompilerServices.TaskAwaiter.GetResult"
             or "System.Runtime.CompilerServices.TaskAwaiter.HandleNonSuccessAndDebuggerNotification");
         Assert.DoesNotContain(summary.Groups, g => g.AppFrame == "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Async" && g.Waiting);
@@ -70,7 +72,8 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         try
         {
             // Act
-            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60), "stacks", app.Id.ToString(System.Globalization.CultureInfo.InvariantCulture), "--json", json);
+            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60),
+                "stacks", app.Id.ToString(System.Globalization.CultureInfo.InvariantCulture), "--json", json);
 
             // Assert
             Assert.Equal(0, exitCode);
@@ -97,7 +100,8 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         try
         {
             // Act
-            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60), "stacks", other.Id.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            var (exitCode, output) = await CliProcess.RunAsync(log, TimeSpan.FromSeconds(60),
+                "stacks", other.Id.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
             // Assert
             Assert.Equal(2, exitCode);

@@ -13,7 +13,8 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
 {
     private static readonly string Workshop = Path.Combine(Repository.Root, "docs", "workshop");
 
-    private static IReadOnlyList<string> LabFiles => [.. Directory.GetFiles(Workshop, "0*.md").Select(f => Path.GetFileName(f)).Order(StringComparer.Ordinal)];
+    private static IReadOnlyList<string> LabFiles =>
+        [.. Directory.GetFiles(Workshop, "0*.md").Select(f => Path.GetFileName(f)).Order(StringComparer.Ordinal)];
 
     public static TheoryData<string> Labs => [.. LabFiles];
 
@@ -88,7 +89,8 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
         Assert.All(paths, path => Assert.Contains(path, routes));
     }
 
-    /// <summary>The `capacity …` lines of the lab's sh blocks, as argument lists (quotes honoured, the leading "capacity" dropped).</summary>
+    /// <summary>The `capacity …` lines of the lab's sh blocks, as argument lists
+    /// (quotes honoured, the leading "capacity" dropped).</summary>
     private static List<List<string>> Commands(string lab)
     {
         var text = File.ReadAllText(Path.Combine(Workshop, lab));

@@ -18,7 +18,8 @@ public sealed class BaselineSweepTests(ITestOutputHelper log) : IDisposable
     {
         // Act
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(5),
-            "sweep", "--baseline", "-e", "sleep", "--steps", "1", "--search", "off", "--set", "sleep.ms=5", "--warmup", "1", "--step-seconds", "3", "--out", _output);
+            "sweep", "--baseline", "-e", "sleep", "--steps", "1", "--search", "off",
+            "--set", "sleep.ms=5", "--warmup", "1", "--step-seconds", "3", "--out", _output);
 
         // Assert: the run showed each round, then the overhead
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");

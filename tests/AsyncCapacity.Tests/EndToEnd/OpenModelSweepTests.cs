@@ -37,7 +37,8 @@ public sealed class OpenModelSweepTests(ITestOutputHelper log) : IDisposable
         var async = sleep.Variants.Single(v => v.Name == "async");
         var at40 = sync.Steps.First(s => s.Concurrency == 40);
         Assert.Equal(40, at40.OfferedRps);
-        Assert.True(at40.Dropped > 0, $"the blocking sleep dropped no arrival: {at40.Rps} req/s achieved, flags: {string.Join(" ", at40.Flags)}");
+        Assert.True(at40.Dropped > 0,
+            $"the blocking sleep dropped no arrival: {at40.Rps} req/s achieved, flags: {string.Join(" ", at40.Flags)}");
         Assert.Contains("dropped", at40.Missed);
         Assert.NotNull(sync.Capacity);
         Assert.True(sync.Capacity.Concurrency < 40 && sync.Capacity.MissedAt is not null, sleep.Verdict);

@@ -26,7 +26,8 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
     {
         // Act
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(30),
-            "sweep", "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--repeats", "1", "--repeats", "sleep=3", "--out", _output);
+            "sweep", "--profile", "quick", "--warmup", "1", "--step-seconds", "3",
+            "--repeats", "1", "--repeats", "sleep=3", "--out", _output);
 
         // Assert: the run, every declared experiment's variants searched probe by probe
         var declared = ExperimentCatalog.All;
@@ -42,14 +43,16 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(declared.Select(e => e.Id), document.Experiments.Select(e => e.Name));
         Assert.All(document.Experiments.SelectMany(e => e.Variants), v =>
         {
-            Assert.True(v.Capacity is { MissedAt: not null } or { AtLeastBecause: not null } || v.NoCapacityBecause is not null, $"{v.Name}: {v.Capacity}");
+            Assert.True(v.Capacity is { MissedAt: not null } or { AtLeastBecause: not null } || v.NoCapacityBecause is not null,
+                $"{v.Name}: {v.Capacity}");
             Assert.All(v.Steps, s => Assert.NotNull(s.Pass));
             Assert.Contains(v.Steps, s => s.Decided);
             Assert.NotNull(v.Prediction);
         });
 
         // Assert: predicted, then measured: the laws' range and its binding resource beside every capacity, in the verdict too
-        Assert.All(declared.SelectMany(e => e.Variants), v => Assert.Contains($"    {v.Name}: Predicted ", console, StringComparison.Ordinal));
+        Assert.All(declared.SelectMany(e => e.Variants),
+            v => Assert.Contains($"    {v.Name}: Predicted ", console, StringComparison.Ordinal));
 
         // Assert: sleep: the blocking variant's knee is a few clients, bracketed and repeated; the awaiting one serves
         // at least a thousand; the pool's threads wait in Thread.Sleep ← SleepEndpoints.Sync, none parked in the async handler
@@ -73,7 +76,8 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         AssertWaitsIn(sync, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync");
         // (none parked there: a thread caught running a continuation of the async handler is working, not waiting; and a
         // snapshot that fails costs its probe the waits, with a warning, not the sweep: most probes have them)
-        Assert.True(async.Steps.Count(s => s.Waits is not null) * 2 > async.Steps.Count, "most async probes should have their thread stacks");
+        Assert.True(async.Steps.Count(s => s.Waits is not null) * 2 > async.Steps.Count,
+            "most async probes should have their thread stacks");
         Assert.All(async.Steps.Where(s => s.Waits is not null), s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool && g.Waiting));
         Assert.Contains("served ≥", sleep.Verdict, StringComparison.Ordinal);
         Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
@@ -117,7 +121,8 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         var echoSync = websocket.Variants.Single(v => v.Name == "sync");
         Assert.True(echoAsync.Capacity?.Concurrency > (echoSync.Capacity?.Concurrency ?? 0), websocket.Verdict);
         Assert.Contains(echoSync.Steps, s => s.Adjustments?.ContainsKey("CooperativeBlocking") == true);
-        AssertWaitsIn(echoSync, "System.Runtime.CompilerServices.TaskAwaiter.GetResult", "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync");
+        AssertWaitsIn(echoSync, "System.Runtime.CompilerServices.TaskAwaiter.GetResult",
+            "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync");
         Assert.Contains("msg/s", websocket.Verdict, StringComparison.Ordinal);
 
         // Assert: the report, in a browser
@@ -126,7 +131,8 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
 
     /// <summary>Some probe of the variant found pool threads parked in its handler (in that call, when one is named).</summary>
     private static void AssertWaitsIn(VariantResult variant, string? call, string appFrame) =>
-        Assert.Contains(variant.Steps, s => s.Waits?.Groups.Any(g => g.Pool && g.AppFrame == appFrame && (call is null || g.Call == call)) == true);
+        Assert.Contains(variant.Steps,
+            s => s.Waits?.Groups.Any(g => g.Pool && g.AppFrame == appFrame && (call is null || g.Call == call)) == true);
 
     private async Task AssertRendersInChromiumAsync(string htmlPath)
     {

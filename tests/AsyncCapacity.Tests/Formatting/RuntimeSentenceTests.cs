@@ -8,7 +8,8 @@ namespace AsyncCapacity.Tests.Formatting;
 public sealed class RuntimeSentenceTests
 {
     private static readonly WaitSummary SleepingThreads = new(3, 0, 0, 4,
-        [new WaitGroup("Thread.Sleep", Pool: true, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", Waiting: true, 2)]);
+        [new WaitGroup("Thread.Sleep", Pool: true, "System.Threading.Thread.Sleep",
+            "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", Waiting: true, 2)]);
 
     public static TheoryData<string, StepResult, string, string> Steps => new()
     {

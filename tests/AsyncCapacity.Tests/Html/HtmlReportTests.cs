@@ -41,7 +41,9 @@ public sealed class HtmlReportTests
         var html = HtmlReport.Render(Sleep);
 
         // Act
-        var card = Regex.Match(html, $"<article class=\"capacity-card [^\"]*\">.*?<span class=\"variant-name\">{variantName}</span>.*?</article>", RegexOptions.Singleline);
+        var card = Regex.Match(html,
+            $"<article class=\"capacity-card [^\"]*\">.*?<span class=\"variant-name\">{variantName}</span>.*?</article>",
+            RegexOptions.Singleline);
 
         // Assert
         Assert.True(card.Success, $"no capacity card for {variantName}");
@@ -107,7 +109,8 @@ public sealed class HtmlReportTests
     public void Flagged_steps_are_marked_and_their_flag_sentences_are_shown()
     {
         // Arrange
-        var flagged = Sleep.Experiments.SelectMany(e => e.Variants.SelectMany(v => v.Steps.Where(s => s.Flags.Count > 0).Select(s => (e, v, s)))).ToList();
+        var flagged = Sleep.Experiments.SelectMany(
+            e => e.Variants.SelectMany(v => v.Steps.Where(s => s.Flags.Count > 0).Select(s => (e, v, s)))).ToList();
         Assert.NotEmpty(flagged);
 
         // Act
@@ -135,7 +138,9 @@ public sealed class HtmlReportTests
         var html = HtmlReport.Render(Skipped);
 
         // Assert
-        var section = Regex.Match(html, $"<section class=\"experiment skipped\" id=\"experiment-{skipped.Name}\".*?</section>", RegexOptions.Singleline);
+        var section = Regex.Match(html,
+            $"<section class=\"experiment skipped\" id=\"experiment-{skipped.Name}\".*?</section>",
+            RegexOptions.Singleline);
         Assert.True(section.Success);
         Assert.Contains("skipped-reason", section.Value, StringComparison.Ordinal);
         Assert.Contains(skipped.SkippedReason!, VisibleText(section.Value), StringComparison.Ordinal);
@@ -167,7 +172,8 @@ public sealed class HtmlReportTests
         for (var i = 0; i < Sleep.Experiments.Count; i++)
         {
             // Act
-            var canvases = Regex.Matches(html, $"<canvas data-chart=\"(\\w+)\" data-experiment=\"{i}\"").Select(m => m.Groups[1].Value).ToList();
+            var canvases = Regex.Matches(html,
+                $"<canvas data-chart=\"(\\w+)\" data-experiment=\"{i}\"").Select(m => m.Groups[1].Value).ToList();
 
             // Assert
             var timelines = Sleep.Experiments[i].Variants.Count(v => v.Timeline.Count > 0);
@@ -245,7 +251,8 @@ public sealed class HtmlReportTests
         Assert.Contains("--blocking-0: #d9480f;", html, StringComparison.Ordinal);
         Assert.Contains("--async-0: #1971c2;", html, StringComparison.Ordinal);
         Assert.Contains(".variant-blocking-0 { --variant: var(--blocking-0); }", html, StringComparison.Ordinal);
-        Assert.Equal(["#d9480f", "#1971c2", "#8c959f", "#1971c2"], throughput.EnumerateArray().Select(d => d.GetProperty("color").GetString()));
+        Assert.Equal(["#d9480f", "#1971c2", "#8c959f", "#1971c2"],
+            throughput.EnumerateArray().Select(d => d.GetProperty("color").GetString()));
     }
 
     [Fact]

@@ -11,7 +11,8 @@ public sealed class RunHeaderTests
     {
         // Arrange
         var sleep = Golden("results-sleep.json");
-        var queued = sleep with { Run = sleep.Run with { Settings = sleep.Run.Settings with { RequestQueue = new RequestQueueSettings(20, 5000) } } };
+        var queued = sleep with
+        { Run = sleep.Run with { Settings = sleep.Run.Settings with { RequestQueue = new RequestQueueSettings(20, 5000) } } };
 
         // Act
         var text = VisibleText(HtmlReport.Render(queued));
@@ -28,8 +29,10 @@ public sealed class RunHeaderTests
     {
         // Arrange
         var sleep = Golden("results-sleep.json");
-        var measured = sleep with { Run = sleep.Run with { Overhead = new InstrumentOverhead("/hello", 50, 6, 2, 19_000, 20_000, 0.95, 41.5) } };
-        var faster = sleep with { Run = sleep.Run with { Overhead = new InstrumentOverhead("/hello", 50, 6, 2, 21_000, 20_000, 1.05, 60) } };
+        var measured = sleep with
+        { Run = sleep.Run with { Overhead = new InstrumentOverhead("/hello", 50, 6, 2, 19_000, 20_000, 0.95, 41.5) } };
+        var faster = sleep with
+        { Run = sleep.Run with { Overhead = new InstrumentOverhead("/hello", 50, 6, 2, 21_000, 20_000, 1.05, 60) } };
 
         // Act
         var text = VisibleText(HtmlReport.Render(measured));
@@ -38,11 +41,15 @@ public sealed class RunHeaderTests
 
         // Assert
         Assert.Contains("Instrument overhead", text, StringComparison.Ordinal);
-        Assert.Contains("the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (bench/MinimalApp): 19,000 vs 20,000 req/s; 5% of a request that does nothing goes to the instrument's pipeline.", text, StringComparison.Ordinal);
-        Assert.Contains("Measured with 50 k6 clients, 2 alternating rounds of 6 s each, k6 at 42% of the machine's CPU.", text, StringComparison.Ordinal);
+        Assert.Contains("the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (bench/MinimalApp): "
+            + "19,000 vs 20,000 req/s; 5% of a request that does nothing goes to the instrument's pipeline.",
+            text, StringComparison.Ordinal);
+        Assert.Contains("Measured with 50 k6 clients, 2 alternating rounds of 6 s each, k6 at 42% of the machine's CPU.",
+            text, StringComparison.Ordinal);
         Assert.Contains("1.05×", noCost, StringComparison.Ordinal);
         Assert.Contains("no cost of the instrument's pipeline shows above the minimal app", noCost, StringComparison.Ordinal);
-        Assert.Contains("k6 at 60% of the machine's CPU. k6 itself was the limit of both runs, so the ratio understates the difference", noCost, StringComparison.Ordinal);
+        Assert.Contains("k6 at 60% of the machine's CPU. k6 itself was the limit of both runs, so the ratio understates the difference",
+            noCost, StringComparison.Ordinal);
         Assert.DoesNotContain("k6 itself was the limit", text, StringComparison.Ordinal);
         Assert.DoesNotContain("Instrument overhead", plain, StringComparison.Ordinal);
     }

@@ -69,7 +69,8 @@ internal sealed partial class AppProcess : IAsyncDisposable
         var first = await Task.WhenAny(_listening.Task, exited).WaitAsync(Timeout);
         return first == _listening.Task
             ? await _listening.Task
-            : throw new InvalidOperationException($"The app exited (code {_process.ExitCode}) before it said where it listens:\n{string.Join('\n', Output.Concat(Errors))}");
+            : throw new InvalidOperationException($"The app exited (code {_process.ExitCode}) before it said where it listens:\n"
+                + $"{string.Join('\n', Output.Concat(Errors))}");
     }
 
     /// <summary>Sends SIGTERM, as a container runtime or Ctrl+C would, and waits for the exit and the last line.</summary>

@@ -23,10 +23,13 @@ internal sealed class AppUnderLoad : IAsyncDisposable
 
     public HttpClient Client { get; }
 
-    /// <summary>Starts the built app from its own folder on a free loopback port; what it printed goes to the test's output when it fails to start.</summary>
-    public static async Task<AppUnderLoad> StartAsync(Xunit.Abstractions.ITestOutputHelper log, IReadOnlyDictionary<string, string>? environment = null)
+    /// <summary>Starts the built app from its own folder on a free loopback port;
+    /// what it printed goes to the test's output when it fails to start.</summary>
+    public static async Task<AppUnderLoad> StartAsync(Xunit.Abstractions.ITestOutputHelper log,
+        IReadOnlyDictionary<string, string>? environment = null)
     {
-        var app = AppProcess.Start(AppContext.BaseDirectory, environment ?? new Dictionary<string, string>(), "--urls", "http://127.0.0.1:0");
+        var app = AppProcess.Start(AppContext.BaseDirectory,
+            environment ?? new Dictionary<string, string>(), "--urls", "http://127.0.0.1:0");
         try
         {
             return new AppUnderLoad(app, await app.ListeningAsync());

@@ -9,7 +9,8 @@ internal static class Chromium
 
     public static async Task<(IPlaywright Playwright, IBrowser Browser)> LaunchAsync()
     {
-        Assert.True(File.Exists(ExecutablePath), $"{ExecutablePath} is missing: install it with `apt-get install chromium` (.ci/run does).");
+        Assert.True(File.Exists(ExecutablePath),
+            $"{ExecutablePath} is missing: install it with `apt-get install chromium` (.ci/run does).");
         var playwright = await Playwright.CreateAsync();
         var browser = await playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {

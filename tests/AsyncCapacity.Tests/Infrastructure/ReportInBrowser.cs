@@ -26,7 +26,8 @@ internal sealed class ReportInBrowser : IAsyncDisposable
     public static async Task<ReportInBrowser> OpenAsync(string htmlPath, int width = 1400)
     {
         var (playwright, browser) = await Chromium.LaunchAsync();
-        var page = await browser.NewPageAsync(new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = width, Height = 1000 } });
+        var page = await browser.NewPageAsync(
+            new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = width, Height = 1000 } });
         var report = new ReportInBrowser(playwright, browser, page);
         page.Console += (_, message) =>
         {

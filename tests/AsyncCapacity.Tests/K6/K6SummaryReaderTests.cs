@@ -77,7 +77,8 @@ public sealed class K6SummaryReaderTests
         // Act
         var back = ResultsJson.Deserialize(json, "results.json");
         var error = Assert.Throws<InvalidDataException>(() =>
-            ResultsJson.Deserialize(json.Replace($"\"schemaVersion\": {ResultsDocument.CurrentSchemaVersion}", "\"schemaVersion\": 9", StringComparison.Ordinal), "results.json"));
+            ResultsJson.Deserialize(json.Replace($"\"schemaVersion\": {ResultsDocument.CurrentSchemaVersion}",
+                "\"schemaVersion\": 9", StringComparison.Ordinal), "results.json"));
 
         // Assert
         Assert.Equal(ResultsJson.Serialize(document), ResultsJson.Serialize(back));

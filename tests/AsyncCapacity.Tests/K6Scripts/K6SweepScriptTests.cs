@@ -28,7 +28,8 @@ public sealed class K6SweepScriptTests
             ["BASE_URL"] = AppHostFixture.Address(app).ToString().TrimEnd('/'),
             ["STEPS"] = "1,2",
             // "+5": k6's rule (lib/parameters.js, the C# rule's twin) makes a value canonical.
-            ["SET"] = string.Join(",", experiment.Parameters.Select(p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? $"+{Math.Max(5, p.Min ?? 5)}" : p.Default)}")),
+            ["SET"] = string.Join(",", experiment.Parameters.Select(
+                p => $"{p.Name}={(p.Type == ParameterType.WholeNumber ? $"+{Math.Max(5, p.Min ?? 5)}" : p.Default)}")),
         });
         await app.StopAsync();
 
@@ -85,7 +86,8 @@ public sealed class K6SweepScriptTests
         var results = Directory.CreateTempSubdirectory("k6-sweep-").FullName;
 
         // Act
-        var (exitCode, output, errors) = await RunAsync(results, new() { ["EXPERIMENT"] = id, ["SET"] = set, ["BASE_URL"] = "http://127.0.0.1:9" });
+        var (exitCode, output, errors) = await RunAsync(results,
+            new() { ["EXPERIMENT"] = id, ["SET"] = set, ["BASE_URL"] = "http://127.0.0.1:9" });
 
         // Assert
         Assert.Equal(107, exitCode);

@@ -26,28 +26,31 @@ public sealed class StarvedStepVerdictTests(ITestOutputHelper log) : IDisposable
         await WebApp.BuildAsync(layout, _folder, CancellationToken.None);
         var resultsFile = Path.Combine(_folder, "sleep-k6.json");
         (int ExitCode, string Output, string Errors) k6;
-        await using (var app = await WebApp.StartAsync(layout, new Dictionary<string, string>(), Path.Combine(_folder, "app.log"), CancellationToken.None))
+        await using (var app = await WebApp.StartAsync(layout, new Dictionary<string, string>(),
+            Path.Combine(_folder, "app.log"), CancellationToken.None))
         {
             // Act: k6 on its own, 200 clients on Thread.Sleep(500 ms) for a 4 s window, SLA p95 2.5 s; 1 client as the control.
             // (With 30, a pool that injected threads quickly answered 47 requests in the window, every client once: the
             // step then missed by its p95 alone. 200 stay starved: even 12 threads answer under 100 in 4 s.)
             var path = (await K6Tool.LocateAsync(layout, _folder, CancellationToken.None)).Path;
-            k6 = await ShellProcess.RunAsync(path, ["run", "--quiet", "--no-color", Path.Combine(Repository.Root, "k6-scripts", "sweep.js")], new Dictionary<string, string?>
-            {
-                ["EXPERIMENT"] = "sleep",
-                ["BASE_URL"] = app.Url.ToString().TrimEnd('/'),
-                ["VARIANTS"] = "sync",
-                ["STEPS"] = $"1,{Starved}",
-                ["SET"] = "ms=500",
-                ["WARMUP_SECONDS"] = "1",
-                ["STEP_SECONDS"] = "4",
-                ["COOLDOWN_SECONDS"] = "0",
-                ["SLA_P95_MS"] = "2500",
-                ["SLA_ERROR_RATE"] = "0.01",
-                ["RESULTS_FILE"] = resultsFile,
-                ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
-                ["EXPERIMENTS_DIR"] = null,
-            });
+            k6 = await ShellProcess.RunAsync(path, ["run", "--quiet", "--no-color",
+                Path.Combine(Repository.Root, "k6-scripts", "sweep.js")],
+                new Dictionary<string, string?>
+                {
+                    ["EXPERIMENT"] = "sleep",
+                    ["BASE_URL"] = app.Url.ToString().TrimEnd('/'),
+                    ["VARIANTS"] = "sync",
+                    ["STEPS"] = $"1,{Starved}",
+                    ["SET"] = "ms=500",
+                    ["WARMUP_SECONDS"] = "1",
+                    ["STEP_SECONDS"] = "4",
+                    ["COOLDOWN_SECONDS"] = "0",
+                    ["SLA_P95_MS"] = "2500",
+                    ["SLA_ERROR_RATE"] = "0.01",
+                    ["RESULTS_FILE"] = resultsFile,
+                    ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
+                    ["EXPERIMENTS_DIR"] = null,
+                });
         }
 
         log.WriteLine(k6.Output + k6.Errors);

@@ -35,7 +35,8 @@ public sealed class LiveSessionTests : IDisposable
 
         var warning = errors.ToString();
         Assert.Contains("warning: --live: ", warning, StringComparison.Ordinal);
-        Assert.Contains("AspireDashboard.csproj is not here (the sweep image has no sources): give --live the URL of an OTLP endpoint instead",
+        Assert.Contains("AspireDashboard.csproj is not here (the sweep image has no sources): "
+            + "give --live the URL of an OTLP endpoint instead",
             warning, StringComparison.Ordinal);
         Assert.Contains("The sweep runs without the live view.", warning, StringComparison.Ordinal);
     }

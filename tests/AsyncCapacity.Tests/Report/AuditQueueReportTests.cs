@@ -63,7 +63,8 @@ public sealed class AuditQueueReportTests
 
         // Assert
         Assert.Contains("Thread pool, connection pool and audit queue over time: bounded", text, StringComparison.Ordinal);
-        Assert.Contains("Dashed, right axis: queued work items, waiting for a connection and audit entries queued.", text, StringComparison.Ordinal);
+        Assert.Contains("Dashed, right axis: queued work items, waiting for a connection and audit entries queued.",
+            text, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -104,13 +105,17 @@ public sealed class AuditQueueReportTests
         {
             // Act
             var id = StepTable.Id(experiment, variant);
-            var note = Regex.Match(html, $"<table class=\"steps\" id=\"{id}\">.*?</table></div><p class=\"table-note\">(.*?)</p>", RegexOptions.Singleline);
-            var errorCells = Regex.Matches(StepTableOf(html, experiment, variant), "<td class=\"num[^\"]*\" title=\"([^\"]*)\">[^<]*%</td>");
+            var note = Regex.Match(html,
+                $"<table class=\"steps\" id=\"{id}\">.*?</table></div><p class=\"table-note\">(.*?)</p>",
+                RegexOptions.Singleline);
+            var errorCells = Regex.Matches(StepTableOf(html, experiment, variant),
+                "<td class=\"num[^\"]*\" title=\"([^\"]*)\">[^<]*%</td>");
 
             // Assert
             Assert.True(note.Success, $"no note under {id}");
             Assert.Equal($"Errors: {Rejection}. Timeouts and refused connections, if any, count too.", VisibleText(note.Groups[1].Value));
-            Assert.Equal(variant.Steps.Count, errorCells.Count(m => m.Groups[1].Value.EndsWith($"requests: {Rejection}", StringComparison.Ordinal)));
+            Assert.Equal(variant.Steps.Count,
+                errorCells.Count(m => m.Groups[1].Value.EndsWith($"requests: {Rejection}", StringComparison.Ordinal)));
         }
     }
 
@@ -158,7 +163,8 @@ public sealed class AuditQueueReportTests
         Assert.True(footer.Success);
         var text = VisibleText(footer.Value);
         Assert.Contains("Audit queue", text, StringComparison.Ordinal);
-        Assert.Contains("the service answers 503 Server Too Busy at once: those answers are the errors in the step tables.", text, StringComparison.Ordinal);
+        Assert.Contains("the service answers 503 Server Too Busy at once: those answers are the errors in the step tables.",
+            text, StringComparison.Ordinal);
         Assert.Contains("no rate is drawn across a restart", text, StringComparison.Ordinal);
     }
 
@@ -177,7 +183,8 @@ public sealed class AuditQueueReportTests
         foreach (var (expected, actual) in Audit.Experiments[0].Variants.Zip(embedded.Experiments[0].Variants, (e, a) => (e, a)))
         {
             Assert.Equal(expected.Capacity, actual.Capacity);
-            Assert.Equal(expected.Steps.Select(s => (s.Errors, s.ErrorRate, s.P95Ms)), actual.Steps.Select(s => (s.Errors, s.ErrorRate, s.P95Ms)));
+            Assert.Equal(expected.Steps.Select(s => (s.Errors, s.ErrorRate, s.P95Ms)),
+                actual.Steps.Select(s => (s.Errors, s.ErrorRate, s.P95Ms)));
             SameSamples(expected.Timeline, actual.Timeline);
         }
     }

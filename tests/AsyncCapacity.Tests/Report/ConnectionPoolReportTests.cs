@@ -171,7 +171,8 @@ public sealed class ConnectionPoolReportTests
 
         // Assert
         Assert.Contains(
-            "At 200 clients (highest load): 182 req/s, p95 1.7 s, 14 pool threads, app CPU 26%, pool wait 310 µs, waiting for a connection 0.",
+            "At 200 clients (highest load): 182 req/s, p95 1.7 s, 14 pool threads, "
+                + "app CPU 26%, pool wait 310 µs, waiting for a connection 0.",
             text, StringComparison.Ordinal);
         Assert.Contains("pool wait 27 ms, waiting for a connection 94.", text, StringComparison.Ordinal);
     }
@@ -220,7 +221,8 @@ public sealed class ConnectionPoolReportTests
         foreach (var (expected, actual) in Db.Experiments[0].Variants.Zip(embedded.Experiments[0].Variants))
         {
             Assert.Equal(expected.Capacity, actual.Capacity);
-            Assert.Equal(expected.Steps.Select(s => (s.Gauge("db.poolWaitMs"), s.Gauge("db.maxWaiting"), s.P95Ms)), actual.Steps.Select(s => (s.Gauge("db.poolWaitMs"), s.Gauge("db.maxWaiting"), s.P95Ms)));
+            Assert.Equal(expected.Steps.Select(s => (s.Gauge("db.poolWaitMs"), s.Gauge("db.maxWaiting"), s.P95Ms)),
+                actual.Steps.Select(s => (s.Gauge("db.poolWaitMs"), s.Gauge("db.maxWaiting"), s.P95Ms)));
             SameSamples(expected.Timeline, actual.Timeline);
         }
     }

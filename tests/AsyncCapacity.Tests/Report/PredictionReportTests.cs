@@ -20,7 +20,8 @@ public sealed class PredictionReportTests
     public void The_throughput_charts_caption_names_a_curve_and_a_star_only_where_one_is_drawn(int curves, int stars, string expected)
     {
         // Act
-        var note = AsyncCapacity.Report.View.ThroughputChart.FitNote(expected.Length == 0 ? [] : ["sync: fit", "async: fit"], curves, stars);
+        var note = AsyncCapacity.Report.View.ThroughputChart.FitNote(
+            expected.Length == 0 ? [] : ["sync: fit", "async: fit"], curves, stars);
 
         // Assert
         Assert.EndsWith(expected, note, StringComparison.Ordinal);
@@ -50,8 +51,13 @@ public sealed class PredictionReportTests
         var text = VisibleText(html);
 
         // Assert
-        Assert.Contains("Predicted 2–3 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. Measured 2: within the prediction.", text, StringComparison.Ordinal);
-        Assert.Contains("Measured ≥ 2,000: within the prediction. The app's own limit by the laws (without k6 on its cores): ≈ 7,852–23,522 clients, the app's CPU: 2 cores ÷ 85 µs of CPU per request", text, StringComparison.Ordinal);
+        Assert.Contains("Predicted 2–3 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. "
+            + "Measured 2: within the prediction.",
+            text, StringComparison.Ordinal);
+        Assert.Contains("Measured ≥ 2,000: within the prediction. "
+            + "The app's own limit by the laws (without k6 on its cores): "
+            + "≈ 7,852–23,522 clients, the app's CPU: 2 cores ÷ 85 µs of CPU per request",
+            text, StringComparison.Ordinal);
         Assert.Contains("2–3 clients (pool threads): within the prediction", text, StringComparison.Ordinal);
         Assert.All(["Little's law", "Utilization law", "Asymptotic bounds", "Predicted, then measured", "Universal Scalability Law"],
             term => Assert.Contains($"<dt>{WebUtility.HtmlEncode(term)}</dt>", html, StringComparison.Ordinal));
@@ -65,13 +71,16 @@ public sealed class PredictionReportTests
         var four = Predictions.Attach(Searched with
         {
             Run = Searched.Run with { Settings = Searched.Run.Settings with { MinWorkerThreads = 4 } },
-            Experiments = [.. Searched.Experiments.Select(e => e with { Variants = [.. e.Variants.Select(v => v with { Prediction = null })] })],
+            Experiments = [.. Searched.Experiments.Select(
+                e => e with { Variants = [.. e.Variants.Select(v => v with { Prediction = null })] })],
         });
 
         // Act
         var text = CompareText.Render(RunComparison.Of([new("2 threads", Searched), new("4 threads", four)], new NoiseRule(10)));
 
         // Assert: 2 threads predict 2–3 clients; 4 predict 4–7, and the same measurement of 2 is then below it.
-        Assert.Contains("predicted by the laws: 2–3 clients (pool threads), measured within the prediction → 4–7 clients (pool threads), measured below the prediction (−50% of 4)", text, StringComparison.Ordinal);
+        Assert.Contains("predicted by the laws: 2–3 clients (pool threads), measured within the prediction "
+            + "→ 4–7 clients (pool threads), measured below the prediction (−50% of 4)",
+            text, StringComparison.Ordinal);
     }
 }

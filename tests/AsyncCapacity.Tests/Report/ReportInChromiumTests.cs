@@ -74,7 +74,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(2, timelines.Count);
         Assert.All(timelines, t => Assert.Equal(
             ["pool threads", "connections in use", "queued work items", "waiting for a connection", "pool size: 100"], t.Labels));
-        Assert.All(timelines, t => Assert.True(t.LeftMax > 100, $"the pool size line (100) should sit below the top of the axis ({t.LeftMax})"));
+        Assert.All(timelines,
+            t => Assert.True(t.LeftMax > 100, $"the pool size line (100) should sit below the top of the axis ({t.LeftMax})"));
         Assert.Single(timelines.Select(t => (t.LeftMax, t.RightMax)).Distinct());
     }
 
@@ -151,13 +152,15 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         Assert.Empty(problems);
         Assert.Equal(2, timelines.Count);
         Assert.All(timelines, t => Assert.Equal(
-            ["pool threads", "queued work items", "audit entries queued", "503 (queue full) per second: none in this experiment"], t.Labels));
+            ["pool threads", "queued work items",
+                "audit entries queued", "503 (queue full) per second: none in this experiment"], t.Labels));
         Assert.Single(timelines.Select(t => (t.LeftMax, t.RightMax)).Distinct());
         Assert.All(timelines, t => Assert.False(t.RateAxisShown, "with no 503 at all, the 503/s axis stays hidden"));
         Assert.All(timelines, t => Assert.True(t.RightMax >= audit.Variants.Max(v => v.Timeline.Max(s => s.Gauge(GaugeKeys.AuditQueued)))));
         for (var i = 0; i < audit.Variants.Count; i++)
         {
-            Assert.Equal(audit.Variants[i].Timeline.Select(s => s.Gauge(GaugeKeys.AuditQueued) ?? 0), queued[i].Where(y => y is not null).Select(y => y!.Value));
+            Assert.Equal(audit.Variants[i].Timeline.Select(s => s.Gauge(GaugeKeys.AuditQueued) ?? 0),
+                queued[i].Where(y => y is not null).Select(y => y!.Value));
             Assert.All(rates[i], rate => Assert.True(rate is null or 0, $"a 503 rate of {rate}/s where there was none"));
         }
     }
@@ -240,7 +243,8 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
             .Select(s =>
             {
                 Assert.True(s.ValueKind == JsonValueKind.Array, $"a timeline has no series '{label}'");
-                return (IReadOnlyList<double?>)s.EnumerateArray().Select(y => y.ValueKind == JsonValueKind.Number ? y.GetDouble() : (double?)null).ToList();
+                return (IReadOnlyList<double?>)s.EnumerateArray()
+                    .Select(y => y.ValueKind == JsonValueKind.Number ? y.GetDouble() : (double?)null).ToList();
             })
             .ToList();
     }

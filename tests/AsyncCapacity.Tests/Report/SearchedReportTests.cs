@@ -24,10 +24,12 @@ public sealed class SearchedReportTests
     {
         // Assert
         Assert.Equal(3, Run.SchemaVersion);
-        Assert.Equal([ProbePass.Coarse, ProbePass.Coarse, ProbePass.Coarse, ProbePass.Narrow, ProbePass.Narrow, ProbePass.Repeat, ProbePass.Repeat, ProbePass.Repeat, ProbePass.Repeat],
+        Assert.Equal([ProbePass.Coarse, ProbePass.Coarse, ProbePass.Coarse,
+            ProbePass.Narrow, ProbePass.Narrow, ProbePass.Repeat, ProbePass.Repeat, ProbePass.Repeat, ProbePass.Repeat],
             Sync.Steps.Select(s => s.Pass!.Value));
         Assert.Equal([2, 2, 2, 3, 3, 3], Sync.Steps.Where(s => s.Decided).Select(s => s.Concurrency).Order());
-        Assert.Equal((2, 3, new RunTally(3, 3), new RunTally(0, 3)), (Sync.Capacity!.Concurrency, Sync.Capacity.MissedAt!.Value, Sync.Capacity.Runs!, Sync.Capacity.MissedRuns!));
+        Assert.Equal((2, 3, new RunTally(3, 3), new RunTally(0, 3)),
+            (Sync.Capacity!.Concurrency, Sync.Capacity.MissedAt!.Value, Sync.Capacity.Runs!, Sync.Capacity.MissedRuns!));
         Assert.Equal((2000, StoppedBy.LoadGenerator), (Async.Capacity!.Concurrency, Async.Capacity.AtLeastBecause!.Value));
         Assert.Equal(Saturation.LoadGenerator, Async.Steps.Single(s => s.Concurrency == 4000).Saturated);
     }
@@ -42,7 +44,8 @@ public sealed class SearchedReportTests
         Assert.Contains("2–3; every run agreed (3 at 2, 3 at 3)", text, StringComparison.Ordinal);
         Assert.Contains("≥ 2,000", text, StringComparison.Ordinal);
         Assert.Contains("a lower bound: above it the load generator was the limit; 3 of 3 runs met", text, StringComparison.Ordinal);
-        Assert.Matches(@"Why, at 3 clients \(the first load that missed\): the pool changed its thread goal by [^.]*ClimbingMove[^.]*; \d+ of \d+ pool threads in Thread\.Sleep ← SleepEndpoints\.Sync\.", text);
+        Assert.Matches(@"Why, at 3 clients \(the first load that missed\): the pool changed its thread goal by "
+            + @"[^.]*ClimbingMove[^.]*; \d+ of \d+ pool threads in Thread\.Sleep ← SleepEndpoints\.Sync\.", text);
         Assert.Contains("How the capacity was found", text, StringComparison.Ordinal);
         Assert.Contains("What the runtime said", text, StringComparison.Ordinal);
     }
@@ -55,12 +58,15 @@ public sealed class SearchedReportTests
         var table = StepTableOf(html, Sleep, Sync);
 
         // Assert
-        var rows = Regex.Matches(table, "<tr class=\"(step[^\"]*)\" data-concurrency=\"(\\d+)\">").Select(m => (int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture), m.Groups[1].Value.Contains("decided", StringComparison.Ordinal))).ToList();
+        var rows = Regex.Matches(table, "<tr class=\"(step[^\"]*)\" data-concurrency=\"(\\d+)\">")
+            .Select(m => (int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture),
+            m.Groups[1].Value.Contains("decided", StringComparison.Ordinal))).ToList();
         Assert.Equal([1, 2, 2, 2, 3, 3, 3, 10, 100], rows.Select(r => r.Item1));
         Assert.Equal(6, rows.Count(r => r.Item2));
         Assert.Equal("coarse pass", Cell(table, 1, "probe"));
         Assert.Contains("repeat (run 3)", table, StringComparison.Ordinal);
-        Assert.Matches(@"^the runtime said: pool: Warmup \d+ \([^)]*\).*pool threads? in Thread\.Sleep ← SleepEndpoints\.Sync", RuntimeSaid(table, 1));
+        Assert.Matches(@"^the runtime said: pool: Warmup \d+ \([^)]*\).*pool threads? in Thread\.Sleep ← SleepEndpoints\.Sync",
+            RuntimeSaid(table, 1));
     }
 
     [Fact]
@@ -78,7 +84,8 @@ public sealed class SearchedReportTests
         Assert.False(probes.ShowLine);
         Assert.Equal(Sync.Steps.Count, probes.Points.Count);
         Assert.Equal(3, probes.Points.Count(p => p.Style == "rectRot"));
-        Assert.Contains(probes.Points, p => p.Label!.StartsWith("sync, repeat (run 2) at 2 clients: 4.0 req/s, met", StringComparison.Ordinal));
+        Assert.Contains(probes.Points,
+            p => p.Label!.StartsWith("sync, repeat (run 2) at 2 clients: 4.0 req/s, met", StringComparison.Ordinal));
     }
 
     [Fact]

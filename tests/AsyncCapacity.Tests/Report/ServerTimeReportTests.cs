@@ -170,7 +170,8 @@ public sealed class ServerTimeReportTests
         // Assert
         foreach (var (variant, step) in flagged)
         {
-            Assert.StartsWith("⚠", Cell(StepTableOf(html, Content.Experiments[0], variant), step.Concurrency, "Clients"), StringComparison.Ordinal);
+            Assert.StartsWith("⚠",
+                Cell(StepTableOf(html, Content.Experiments[0], variant), step.Concurrency, "Clients"), StringComparison.Ordinal);
             Assert.All(step.Flags, flag => Assert.Contains(flag, text, StringComparison.Ordinal));
         }
     }

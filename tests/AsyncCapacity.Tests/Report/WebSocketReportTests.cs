@@ -14,7 +14,8 @@ namespace AsyncCapacity.Tests.Report;
 /// </summary>
 public sealed class WebSocketReportTests
 {
-    private static readonly string StarvedEcho = File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Golden", "k6-websocket-sync.json"));
+    private static readonly string StarvedEcho =
+        File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Golden", "k6-websocket-sync.json"));
     private static readonly ResultsDocument Run = Golden("results-websocket.json");
 
     [Fact]
@@ -60,7 +61,8 @@ public sealed class WebSocketReportTests
 
         // Act
         var dropped = StepAnalysis.Analyse(new StepRun(fast, [], null), StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
-        var held = StepAnalysis.Analyse(new StepRun(fast with { ConnectionsDropped = 0 }, [], null), StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
+        var held = StepAnalysis.Analyse(new StepRun(fast with { ConnectionsDropped = 0 }, [], null),
+            StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
 
         // Assert
         Assert.False(dropped.MeetsSla);

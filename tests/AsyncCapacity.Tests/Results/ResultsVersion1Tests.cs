@@ -39,7 +39,8 @@ public sealed class ResultsVersion1Tests
     {
         // Act
         var sleep = ResultsJson.Deserialize(File.ReadAllText(Path("results-sleep.json")), "results-sleep.json");
-        var error = Assert.Throws<InvalidDataException>(() => ResultsJson.Deserialize("""{"schemaVersion": 7, "run": {}, "experiments": []}""", "future.json"));
+        var error = Assert.Throws<InvalidDataException>(
+            () => ResultsJson.Deserialize("""{"schemaVersion": 7, "run": {}, "experiments": []}""", "future.json"));
 
         // Assert
         Assert.Empty(sleep.Experiments[0].Gauges!);

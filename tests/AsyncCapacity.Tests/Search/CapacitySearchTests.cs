@@ -35,7 +35,8 @@ public sealed class CapacitySearchTests
         var (finding, _) = Play(Policy, c => c <= 437);
 
         // Assert
-        Assert.True(finding.MissedAt <= finding.Capacity * 1.1 || finding.MissedAt - finding.Capacity == 1, $"{finding.Capacity}–{finding.MissedAt}");
+        Assert.True(finding.MissedAt <= finding.Capacity * 1.1
+            || finding.MissedAt - finding.Capacity == 1, $"{finding.Capacity}–{finding.MissedAt}");
         Assert.InRange(finding.Capacity!.Value, 398, 437);
         Assert.True(finding.MissedAt > 437);
     }

@@ -44,7 +44,8 @@ public sealed class ReportModelTests
         // Assert
         Assert.Equal([3, 4, null, 5], threads.Points.Select(p => p.Y));
         Assert.Equal(["pool threads: 3", "pool threads: 4", null, "pool threads: 5"], threads.Points.Select(p => p.Label));
-        Assert.Equal(["pool threads", "queued work items", "audit entries queued", $"{Rate}: none in this experiment"], chart.Datasets.Select(d => d.Label));
+        Assert.Equal(["pool threads", "queued work items", "audit entries queued", $"{Rate}: none in this experiment"],
+            chart.Datasets.Select(d => d.Label));
         Assert.False(chart.Axes["y2"].Display);
     }
 
@@ -55,7 +56,11 @@ public sealed class ReportModelTests
         var experiment = Sleep.Experiments[0];
         var busy = Timeline((0, 1, 0)).Select(s => s with { ThreadCount = 57, PendingWorkItems = 130 }).ToList();
         var idle = Timeline((0, 1, 0));
-        var document = Sleep with { Experiments = [experiment with { Variants = [experiment.Variants[0] with { Timeline = busy }, experiment.Variants[1] with { Timeline = idle }] }] };
+        var document = Sleep with
+        {
+            Experiments = [experiment with { Variants = [experiment.Variants[0] with { Timeline = busy },
+            experiment.Variants[1] with { Timeline = idle }] }]
+        };
 
         // Act
         var timelines = ReportModel.Of(document).Experiments[0].Where(c => c.Kind == "timeline").ToList();
@@ -95,14 +100,16 @@ public sealed class ReportModelTests
         // Arrange
         var variant = Sleep.Experiments[0].Variants[0];
         IReadOnlyList<VariantResult> variants =
-            [variant with { Blocking = true }, variant with { Blocking = false }, variant with { Blocking = true }, variant with { Blocking = false }];
+            [variant with { Blocking = true }, variant with { Blocking = false },
+                variant with { Blocking = true }, variant with { Blocking = false }];
 
         // Act
         var colors = variants.Select((_, i) => VariantPalette.Of(variants, i)).ToList();
 
         // Assert
         Assert.Equal(["#d9480f", "#1971c2", "#c2255c", "#2f9e44"], colors.Select(c => c.Color));
-        Assert.Equal(["variant variant-blocking-0", "variant variant-async-0", "variant variant-blocking-1", "variant variant-async-1"], colors.Select(c => c.CssClass));
+        Assert.Equal(["variant variant-blocking-0", "variant variant-async-0", "variant variant-blocking-1", "variant variant-async-1"],
+            colors.Select(c => c.CssClass));
     }
 
     [Fact]
@@ -131,7 +138,8 @@ public sealed class ReportModelTests
         var timeline = ReportModel.Of(Sleep).Experiments[0].First(c => c.Kind == "timeline");
 
         // Assert
-        Assert.Equal(["1 client", "10 clients", "50 clients", "100 clients", "200 clients", "400 clients"], timeline.Markers!.Select(m => m.Label));
+        Assert.Equal(["1 client", "10 clients", "50 clients", "100 clients", "200 clients", "400 clients"],
+            timeline.Markers!.Select(m => m.Label));
         Assert.All(timeline.Markers!, m => Assert.True(m.MeasuredFrom > m.At, "a warm-up to shade"));
         Assert.Equal("Thread pool over time: sync", timeline.Title);
     }

@@ -6,15 +6,20 @@ namespace AsyncCapacity.Tests.Waits;
 public sealed class MethodNameTests
 {
     [Theory]
-    [InlineData("AsyncCapacity.Web.Experiments.AuditEndpoints+<Bounded>d__2.MoveNext", "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded")]
+    [InlineData("AsyncCapacity.Web.Experiments.AuditEndpoints+<Bounded>d__2.MoveNext",
+        "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded")]
     [InlineData("AsyncCapacity.Web.Experiments.SleepEndpoints+<>c.<Map>b__2_0", "AsyncCapacity.Web.Experiments.SleepEndpoints.Map")]
-    [InlineData("AsyncCapacity.Web.Experiments.SleepEndpoints+<>c__DisplayClass3_0.<Sync>b__0", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync")]
+    [InlineData("AsyncCapacity.Web.Experiments.SleepEndpoints+<>c__DisplayClass3_0.<Sync>b__0",
+        "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync")]
     [InlineData("AsyncCapacity.Web.Experiments.SleepEndpoints.<Sync>g__Wait|3_0", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync")]
     [InlineData("Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpProtocol+<ProcessRequests>d__237`1[System.__Canon].MoveNext",
         "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpProtocol.ProcessRequests")]
-    [InlineData("System.Collections.Generic.Dictionary`2[System.__Canon,System.Int32].TryGetValue", "System.Collections.Generic.Dictionary.TryGetValue")]
-    [InlineData("System.Runtime.CompilerServices.AsyncTaskMethodBuilder`1[System.Int32].Start", "System.Runtime.CompilerServices.AsyncTaskMethodBuilder.Start")]
-    [InlineData("System.Threading.PortableThreadPool+WorkerThread.WorkerDoWork", "System.Threading.PortableThreadPool+WorkerThread.WorkerDoWork")]
+    [InlineData("System.Collections.Generic.Dictionary`2[System.__Canon,System.Int32].TryGetValue",
+        "System.Collections.Generic.Dictionary.TryGetValue")]
+    [InlineData("System.Runtime.CompilerServices.AsyncTaskMethodBuilder`1[System.Int32].Start",
+        "System.Runtime.CompilerServices.AsyncTaskMethodBuilder.Start")]
+    [InlineData("System.Threading.PortableThreadPool+WorkerThread.WorkerDoWork",
+        "System.Threading.PortableThreadPool+WorkerThread.WorkerDoWork")]
     [InlineData("System.Threading.Thread.Sleep", "System.Threading.Thread.Sleep")]
     [InlineData("System.Threading.Thread..ctor", "System.Threading.Thread..ctor")]
     [InlineData("Program+<<Main>$>d__0.MoveNext", "Program.<Main>$")]

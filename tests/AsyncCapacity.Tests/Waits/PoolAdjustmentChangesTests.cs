@@ -41,7 +41,8 @@ public sealed class PoolAdjustmentChangesTests
         var after = why switch
         {
             "a timeline written before the adjustments were sampled" => Sample(null, locks: null, gcMs: null),
-            "a restarted process: a total went down" => Sample(new() { ["Warmup"] = new(1, 1, 0), ["CooperativeBlocking"] = new(3, 3, 0) }, locks: 1, gcMs: 0.1),
+            "a restarted process: a total went down" => Sample(new() { ["Warmup"] = new(1, 1, 0), ["CooperativeBlocking"] = new(3, 3, 0) },
+                locks: 1, gcMs: 0.1),
             _ => Sample(new() { ["CooperativeBlocking"] = new(20, 20, 5) }, locks: 6, gcMs: 2),
         };
 
@@ -68,7 +69,8 @@ public sealed class PoolAdjustmentChangesTests
     public void No_change_at_all_reads_none_and_a_goal_left_where_it_was_reads_plus_minus_zero()
     {
         Assert.Equal("none", PoolAdjustmentChanges.Describe(new Dictionary<string, PoolAdjustmentTotals>()));
-        Assert.Equal("Initializing 1 (±0)", PoolAdjustmentChanges.Describe(new Dictionary<string, PoolAdjustmentTotals> { ["Initializing"] = new(1, 0, 0) }));
+        Assert.Equal("Initializing 1 (±0)",
+            PoolAdjustmentChanges.Describe(new Dictionary<string, PoolAdjustmentTotals> { ["Initializing"] = new(1, 0, 0) }));
     }
 
     private static RuntimeSample Sample(Dictionary<string, PoolAdjustmentTotals>? adjustments, long? locks, double? gcMs) =>

@@ -16,11 +16,16 @@ public sealed class WaitGroupsTests
     private const string Awaited = "stacks-websocket-async.json";
 
     [Theory]
-    [InlineData(Sleep, ".NET TP Worker", true, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", true, 3)]
-    [InlineData(Audit, "Audit writer", false, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Audit.BoundedAuditLog.WriteUntilDrained", true, 5)]
-    [InlineData(Audit, ".NET TP Worker", true, "System.Threading.ManualResetEventSlim.Wait", "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded", true, 2)]
-    [InlineData(Audit, ".NET TP Worker", true, "System.Threading.ManualResetEventSlim.Wait", "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded", false, 3)]
-    [InlineData(Blocked, ".NET TP Worker", true, "System.Runtime.CompilerServices.TaskAwaiter.GetResult", "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync", true, 30)]
+    [InlineData(Sleep, ".NET TP Worker", true, "System.Threading.Thread.Sleep",
+        "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", true, 3)]
+    [InlineData(Audit, "Audit writer", false, "System.Threading.Thread.Sleep",
+        "AsyncCapacity.Web.Audit.BoundedAuditLog.WriteUntilDrained", true, 5)]
+    [InlineData(Audit, ".NET TP Worker", true, "System.Threading.ManualResetEventSlim.Wait",
+        "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded", true, 2)]
+    [InlineData(Audit, ".NET TP Worker", true, "System.Threading.ManualResetEventSlim.Wait",
+        "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded", false, 3)]
+    [InlineData(Blocked, ".NET TP Worker", true, "System.Runtime.CompilerServices.TaskAwaiter.GetResult",
+        "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync", true, 30)]
     public void Threads_are_grouped_by_the_call_they_are_in_and_the_app_frame_that_made_it(
         string fixture, string family, bool pool, string call, string appFrame, bool waiting, int threads)
     {
@@ -43,7 +48,8 @@ public sealed class WaitGroupsTests
         var summary = WaitGroups.Of(Snapshot(fixture));
 
         // Assert
-        Assert.Equal((pool, idle, inFramework, others), (summary.PoolThreads, summary.IdlePoolThreads, summary.PoolThreadsInFramework, summary.OtherThreads));
+        Assert.Equal((pool, idle, inFramework, others),
+            (summary.PoolThreads, summary.IdlePoolThreads, summary.PoolThreadsInFramework, summary.OtherThreads));
     }
 
     [Fact]
@@ -82,7 +88,8 @@ public sealed class WaitGroupsTests
         // Arrange: the audit log's writers live in every experiment's app; between entries they wait in their queue
         var idleWriters = new WaitGroup("Audit writer", false, "System.Collections.Concurrent.BlockingCollection.GetConsumingEnumerable",
             "AsyncCapacity.Web.Audit.BoundedAuditLog.WriteUntilDrained", true, 5);
-        var inQuery = new WaitGroup(".NET TP Worker", true, "Npgsql.NpgsqlCommand.ExecuteReader", "AsyncCapacity.Web.Experiments.DbEndpoints.Sync", true, 3);
+        var inQuery = new WaitGroup(".NET TP Worker", true, "Npgsql.NpgsqlCommand.ExecuteReader",
+            "AsyncCapacity.Web.Experiments.DbEndpoints.Sync", true, 3);
 
         // Act
         var dbSync = WaitText.Headline(new WaitSummary(4, 1, 0, 12, [idleWriters, inQuery]));
@@ -111,5 +118,6 @@ public sealed class WaitGroupsTests
     }
 
     private static StackSnapshot Snapshot(string fixture) =>
-        JsonSerializer.Deserialize<StackSnapshot>(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Golden", fixture)), WireJson.Options)!;
+        JsonSerializer.Deserialize<StackSnapshot>(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "Golden", fixture)),
+            WireJson.Options)!;
 }

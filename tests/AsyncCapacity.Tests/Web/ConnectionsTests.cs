@@ -37,7 +37,8 @@ public sealed class ConnectionsTests(AppHostFixture app)
         // Assert
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
-        Assert.Contains("'ms' must be a whole number from 0 to 10000", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Contains("'ms' must be a whole number from 0 to 10000",
+            await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
 
     [Fact]

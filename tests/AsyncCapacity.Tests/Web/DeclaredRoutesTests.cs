@@ -8,8 +8,10 @@ namespace AsyncCapacity.Tests.Web;
 [Collection(AppHostGroup.Name)]
 public sealed class DeclaredRoutesTests(AppHostFixture app)
 {
-    /// <summary>Routes that are the app's own, not an experiment's: liveness (any method), diagnostics and the pipeline's baseline.</summary>
-    private static readonly string[] Infrastructure = ["* /healthz", "GET /diag/runtime", "GET /diag/parameters/{experiment}", "GET /hello"];
+    /// <summary>Routes that are the app's own, not an experiment's:
+    /// liveness (any method), diagnostics and the pipeline's baseline.</summary>
+    private static readonly string[] Infrastructure =
+        ["* /healthz", "GET /diag/runtime", "GET /diag/parameters/{experiment}", "GET /hello"];
 
     [Fact]
     public void Every_declared_route_is_served_and_every_served_route_is_declared_or_infrastructure()
@@ -44,7 +46,8 @@ public sealed class DeclaredRoutesTests(AppHostFixture app)
                 var summary = endpoint.Metadata.GetMetadata<Microsoft.AspNetCore.Http.Metadata.IEndpointSummaryMetadata>()?.Summary;
                 Assert.EndsWith(variant.Why, summary, StringComparison.Ordinal);
                 Assert.StartsWith(variant.Blocking ? "Blocking: " : "Non-blocking: ", summary, StringComparison.Ordinal);
-                Assert.Contains(experiment.Id, endpoint.Metadata.GetMetadata<Microsoft.AspNetCore.Http.Metadata.ITagsMetadata>()?.Tags ?? []);
+                Assert.Contains(experiment.Id,
+                    endpoint.Metadata.GetMetadata<Microsoft.AspNetCore.Http.Metadata.ITagsMetadata>()?.Tags ?? []);
             }
         }
     }

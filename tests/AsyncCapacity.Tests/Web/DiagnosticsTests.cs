@@ -20,7 +20,8 @@ public sealed class DiagnosticsTests(AppHostFixture app)
         Assert.True(root.GetProperty("minWorkerThreads").GetInt32() >= 1);
         Assert.True(root.GetProperty("maxWorkerThreads").GetInt32() >= root.GetProperty("minWorkerThreads").GetInt32());
         // The app runs inside this test process: it cannot have been up longer than the process.
-        Assert.InRange(root.GetProperty("uptimeSeconds").GetDouble(), 0.001, (DateTime.Now - System.Diagnostics.Process.GetCurrentProcess().StartTime).TotalSeconds + 1);
+        Assert.InRange(root.GetProperty("uptimeSeconds").GetDouble(), 0.001,
+            (DateTime.Now - System.Diagnostics.Process.GetCurrentProcess().StartTime).TotalSeconds + 1);
         Assert.Equal(100, root.GetProperty("sampleIntervalMs").GetInt32());
 
         var now = root.GetProperty("now");
@@ -63,7 +64,8 @@ public sealed class DiagnosticsTests(AppHostFixture app)
 
         // Act
         using var window = await GetJsonAsync($"/diag/runtime?from={from}&to={to}");
-        var filtered = window.RootElement.GetProperty("timeline").EnumerateArray().Select(s => s.GetProperty("timestampMs").GetInt64()).ToList();
+        var filtered = window.RootElement.GetProperty("timeline").EnumerateArray()
+            .Select(s => s.GetProperty("timestampMs").GetInt64()).ToList();
 
         // Assert
         Assert.Equal([times[^4], times[^3], times[^2]], filtered);
@@ -90,8 +92,10 @@ public sealed class DiagnosticsTests(AppHostFixture app)
         // Assert: requests queued for threads (or ran on more threads than cores) for at least one 1.5 s sleep, and the
         // samples kept coming at ~10 Hz all the while
         var samples = Timeline(after);
-        var starved = samples.Count(s => s.GetProperty("pendingWorkItems").GetInt64() > 0 || s.GetProperty("requestsInFlight").GetInt32() > Environment.ProcessorCount);
-        Assert.True(starved >= 8, $"expected ~15 samples or more in 1.5 s or more of starvation, got {starved} (of {samples.Count} since the load began)");
+        var starved = samples.Count(s => s.GetProperty("pendingWorkItems").GetInt64() > 0
+            || s.GetProperty("requestsInFlight").GetInt32() > Environment.ProcessorCount);
+        Assert.True(starved >= 8,
+            $"expected ~15 samples or more in 1.5 s or more of starvation, got {starved} (of {samples.Count} since the load began)");
     }
 
     private Task<JsonElement> RuntimeAsync(string query) =>

@@ -4,7 +4,8 @@ using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Web;
 
-/// <summary>GET /diag/parameters/{experiment}: the declared rules, asked over HTTP by a load generator that does not share the app's code.</summary>
+/// <summary>GET /diag/parameters/{experiment}: the declared rules,
+/// asked over HTTP by a load generator that does not share the app's code.</summary>
 [Collection(AppHostGroup.Name)]
 public sealed class ParameterCheckTests(AppHostFixture app)
 {

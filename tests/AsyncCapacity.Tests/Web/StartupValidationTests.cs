@@ -14,7 +14,8 @@ public sealed class StartupValidationTests
     [InlineData("Connections:ListenBacklog", "0", "must be between 1 and 65535; got 0.")]
     [InlineData("Connections:ListenBacklog", "70000", "must be between 1 and 65535; got 70000.")]
     [InlineData("Connections:ListenBacklog", "many", "must be between 1 and 65535; got 'many'.")]
-    public void The_app_refuses_to_be_built_with_an_invalid_setting_naming_the_key_its_rule_and_the_value(string key, string value, string rule)
+    public void The_app_refuses_to_be_built_with_an_invalid_setting_naming_the_key_its_rule_and_the_value(
+        string key, string value, string rule)
     {
         // Arrange
         var settings = AppHostFixture.DefaultSettings();
@@ -31,14 +32,17 @@ public sealed class StartupValidationTests
     {
         { ["Audit__BoundedWriters=0"], "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between 1 and 64; got 0." },
         { ["Audit__BoundedWriters=abc"], "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between 1 and 64; got 'abc'." },
-        { ["Database__Provider=Oracle"], "Database:Provider (environment Database__Provider) must be one of None, PostgreSQL, SqlServer; got 'Oracle'." },
+        { ["Database__Provider=Oracle"],
+            "Database:Provider (environment Database__Provider) must be one of None, PostgreSQL, SqlServer; got 'Oracle'." },
         {
             ["RequestQueue__Limit=100"],
-            "RequestQueue:Limit (environment RequestQueue__Limit) is set but RequestQueue:MaxConcurrent is 0, which turns the queue off: set both; got 100."
+            "RequestQueue:Limit (environment RequestQueue__Limit) is set but RequestQueue:MaxConcurrent is 0, "
+                + "which turns the queue off: set both; got 100."
         },
         {
             ["RequestQueue__RetryAfterSeconds=1"],
-            "RequestQueue:RetryAfterSeconds (environment RequestQueue__RetryAfterSeconds) is set but RequestQueue:MaxConcurrent is 0, which turns the queue off: set both; got 1."
+            "RequestQueue:RetryAfterSeconds (environment RequestQueue__RetryAfterSeconds) is set but "
+                + "RequestQueue:MaxConcurrent is 0, which turns the queue off: set both; got 1."
         },
         {
             ["Diagnostics__TimelineFile=/proc/no-such-folder/timeline.jsonl"],
