@@ -38,7 +38,8 @@ export const options = {
   summaryTrendStats: ['med', 'p(95)', 'p(99)', 'max'],
 };
 
-export const setup = () => checkTarget(baseUrl);
+// Both apps answer /hello: the path the baseline measures is the one that says they are up.
+export const setup = () => checkTarget(baseUrl, '/hello');
 
 export function hello() {
   http.get(`${baseUrl}/hello`, { tags: { name: 'hello' } });

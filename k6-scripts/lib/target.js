@@ -9,7 +9,7 @@ export function readyPath() {
   return stringEnv('READY_PATH', '/', /^\/\S*$/, "a path starting with '/', e.g. /healthz");
 }
 
-export function checkTarget(baseUrl, path) {
+export function checkTarget(baseUrl, path = readyPath()) {
   const url = `${baseUrl}${path}`;
   const res = http.get(url, { timeout: '5s', tags: { name: 'ready' } });
   if (res.status === 0 || res.status >= 500) {
