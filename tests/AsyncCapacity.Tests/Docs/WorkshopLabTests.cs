@@ -14,7 +14,7 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
     private static readonly string Workshop = Path.Combine(Repository.Root, "docs", "workshop");
 
     private static IReadOnlyList<string> LabFiles =>
-        [.. Directory.GetFiles(Workshop, "0*.md").Select(f => Path.GetFileName(f)).Order(StringComparer.Ordinal)];
+        [.. Directory.GetFiles(Workshop, "[0-9][0-9]-*.md").Select(f => Path.GetFileName(f)).Order(StringComparer.Ordinal)];
 
     public static TheoryData<string> Labs => [.. LabFiles];
 
@@ -110,7 +110,7 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
     [GeneratedRegex("\"([^\"]*)\"|'([^']*)'|[^\\s]+")]
     private static partial Regex Word();
 
-    [GeneratedRegex(@"\]\((0\d[^)]*\.md)\)")]
+    [GeneratedRegex(@"\]\((\d\d-[^)]*\.md)\)")]
     private static partial Regex LabLink();
 
     [GeneratedRegex(@"ab [^\n]*""http://127\.0\.0\.1:\d+(/[^?""]*)")]
