@@ -23,5 +23,9 @@ public static class PoolAdjustmentReasons
     public static IReadOnlyList<string> ByValue { get; } =
         [Warmup, Initializing, RandomMove, ClimbingMove, ChangePoint, Stabilizing, Starvation, ThreadTimedOut, CooperativeBlocking];
 
+    /// <summary>The moves of hill climbing (PortableThreadPool.HillClimbing.cs), as against starvation and cooperative blocking.</summary>
+    public static bool IsHillClimbing(string reason) =>
+        reason is Warmup or Initializing or RandomMove or ClimbingMove or ChangePoint or Stabilizing;
+
     public static string Name(long value) => value >= 0 && value < ByValue.Count ? ByValue[(int)value] : Unknown;
 }

@@ -30,14 +30,23 @@ public static class PredictionText
     public static string Predicted(Prediction prediction, LoadModel model) =>
         Approx(prediction) + Range(prediction.Load, prediction.MeanLoad, model);
 
-    /// <summary>"as predicted (+0%)", "below the prediction (−64% of 4)": the measurement against the prediction.</summary>
-    public static string Outcome(Prediction prediction) => prediction.Outcome switch
+    /// <summary>
+    /// "as predicted (+0%)", "below the prediction (−64% of 4)": the measurement against the prediction, then against
+    /// the grown pool where pool threads bind and it grows ("above the prediction (+150% of 2); the grown pool's 4–5: +0%").
+    /// </summary>
+    public static string Outcome(Prediction prediction)
     {
-        PredictionOutcome.AsPredicted => AsPredicted(prediction),
-        PredictionOutcome.Below => "below the prediction" + Error(prediction),
-        PredictionOutcome.Above => "above the prediction" + Error(prediction),
-        _ => "a lower bound: the load generator stopped first",
-    };
+        var outcome = prediction.Outcome switch
+        {
+            PredictionOutcome.AsPredicted => AsPredicted(prediction),
+            PredictionOutcome.Below => "below the prediction" + Error(prediction),
+            PredictionOutcome.Above => "above the prediction" + Error(prediction),
+            _ => "a lower bound: the load generator stopped first",
+        };
+        // Where the pool does not grow within a probe its range is the static one: said once.
+        return prediction.Grown is { ErrorPercent: { } error } grown && (grown.Low, grown.High) != (prediction.Load, prediction.MeanLoad)
+            ? $"{outcome}; the grown pool's {Range(grown.Low, grown.High)}: {Signed(error)}" : outcome;
+    }
 
     /// <summary>"Predicted 2–4 clients, bound by pool threads: …. Measured 2: within the prediction."</summary>
     public static string Sentence(ExperimentResult experiment, VariantResult variant)
@@ -60,6 +69,11 @@ public static class PredictionText
         };
         var why = prediction.Reason is { } reason ? $": {Reason(reason, experiment, prediction.Binding)}" : "";
         var sentence = $"Predicted {predicted}. Measured {measured}: {reading}{why}.";
+        if (prediction.Grown is { } grown)
+        {
+            sentence += " " + Growth(grown, experiment, prediction.Binding);
+        }
+
         return variant.Capacity?.AtLeastBecause == Search.StoppedBy.LoadGenerator && OwnLimit(prediction) is { } own
             ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {Range(own.Load, own.MeanLoad, model)}, "
                 + $"{Bound(own, experiment.RateUnit)}."
@@ -69,6 +83,28 @@ public static class PredictionText
     /// <summary>The bound of the app alone: the smallest but the machine's (which k6 shares).</summary>
     public static ResourceBound? OwnLimit(Prediction prediction) =>
         prediction.Bounds.Where(b => b.Resource != ResourceKind.MachineCpu).MinBy(b => b.Load);
+
+    /// <summary>
+    /// "As the pool grows within a probe (starvation: …, 2 threads to 4 as the window ends), the laws allow 4–5 clients:
+    /// measured as that predicted (+0%)." or what the growth law did not count.
+    /// </summary>
+    public static string Growth(PoolGrowthBound grown, ExperimentResult experiment, ResourceBound binding)
+    {
+        var how = grown.By == PoolInjection.CooperativeBlocking
+            ? "cooperative blocking: ProcessorCount threads at once, then one each 25–250 ms"
+            : "starvation injection: a thread per 500 ms gate check while no queued work item is taken";
+        var threads = $"{Format.Count(grown.MinThreads)} threads, {Format.Count(grown.ThreadsAtWindowStart)} as the measured window "
+            + $"starts, {Format.Count(grown.ThreadsAtWindowEnd)} as it ends";
+        var allows = $"As the pool grows within a probe ({how}; {threads}), "
+            + $"the laws allow {Range(grown.Low, grown.High, experiment.Model)}";
+        return grown switch
+        {
+            { ErrorPercent: null } => allows + ".",
+            { Broke: null, ErrorPercent: var error } => $"{allows}: measured as that predicted ({Signed(error!.Value)}).",
+            { Broke: { } broke, ErrorPercent: var error } =>
+                $"{allows}: measured {Signed(error!.Value)} of it, as {Reason(broke, experiment, binding)}.",
+        };
+    }
 
     /// <summary>
     /// "USL fit: σ 0.031, κ 0.00012 (least squares on throughput, …; R² 0.98, within 8%), peak 4,020 req/s at 91 clients";
@@ -133,6 +169,15 @@ public static class PredictionText
                 + "(hill climbing and starvation injection add threads while work waits); "
                 + $"with {Format.Count(r.To)} threads the laws allow {Format.Count(allows)}",
             PoolGrew r => $"the pool grew from {Format.Count(r.From)} to {Format.Count(r.To)} threads during the probe",
+            HillClimbed r => $"hill climbing (event 55's moves, not starvation) added {Format.Count(r.Added)} threads at "
+                + $"{model.Load(r.At)}, the pool reaching {Format.Count(r.To)}: the growth law bounds hill climbing "
+                + $"({Format.Count(r.Ceiling)} threads at most by the window's end) but does not predict it",
+            HeldLonger r => $"at {model.Load(r.At)} each request held its pool thread about {Format.Duration(r.HeldMs)} (the "
+                + $"pool's threads ÷ the throughput), {(r.HeldMs / r.LightestMs).ToString("0.0", CultureInfo.InvariantCulture)}× the "
+                + $"{Format.Duration(r.LightestMs)} of the lightest load, and the law counts the latter"
+                + (r.By == PoolInjection.CooperativeBlocking
+                    ? ": the task a blocked thread waits for completes on a pool thread too, queued behind new requests"
+                    : ""),
             HeldLess =>
                 $"{binding.Name} served more than its units ÷ its time per request: a unit was held less than at the lightest load",
             NoProbeAtKnee => "no probe at the knee to read",
@@ -145,6 +190,12 @@ public static class PredictionText
     /// <summary>"within the prediction" (inside the range), "as predicted (+0%)", "as predicted (−12% of 200)".</summary>
     private static string AsPredicted(Prediction prediction) =>
         prediction.IsRange && prediction.ErrorPercent is null or 0 ? "within the prediction" : "as predicted" + Error(prediction);
+
+    private static string Range(int low, int high) => high > low ? $"{Format.Count(low)}–{Format.Count(high)}" : Format.Count(low);
+
+    /// <summary>"+0%", "−21%".</summary>
+    private static string Signed(double percent) =>
+        Math.Abs(percent) < 0.5 ? "+0%" : $"{(percent >= 0 ? "+" : "−")}{Format.Percent(Math.Abs(percent))}";
 
     private static string Range(int low, int high, LoadModel model) =>
         high > low ? $"{Format.Count(low)}–{model.Load(high)}" : model.Load(low);

@@ -66,6 +66,15 @@ internal static class HowToRead
             + "measures; the app's own, beside a \"≥\" from the load generator, what the app would serve alone. Outside the range (15% "
             + "slack), the card names the assumption that broke: the pool grew, k6 or the machine ran out of CPU, requests waited for a "
             + "connection or failed.");
+        Entry(html, "The pool's growth",
+            "Where pool threads bind, the card also counts the threads the runtime injects within a probe and what they allow: "
+            + "starvation injection adds a thread per 500 ms gate check while no queued work item was taken for 500 ms (so a pool "
+            + "whose threads free more often than that never grows this way); cooperative blocking (.Result, .Wait() on a Task) adds "
+            + "ProcessorCount threads at once, then one after each 25 ms more of delay per ProcessorCount threads, at most 250 ms. "
+            + "Which one ran comes from the probes' event 55. Within 25% of its range the growth is as predicted; beyond it the card "
+            + "says what the law does not count: hill climbing's moves (bounded by 4 threads a second, not predicted), or a thread "
+            + "held longer than at the lightest load. Source: dotnet/runtime, PortableThreadPool.GateThread.cs and "
+            + "PortableThreadPool.Blocking.cs.");
         Entry(html, "Universal Scalability Law",
             "X(N) = λN ÷ (1 + σ(N − 1) + κN(N − 1)): σ the contention, κ the coherency that makes throughput fall past a peak at "
             + "√((1 − σ) ÷ κ); fitted to each variant's medians (MathNet.Numerics' Levenberg-Marquardt), loads where k6 was short "

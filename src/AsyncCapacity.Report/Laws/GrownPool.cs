@@ -9,10 +9,9 @@ public static class GrownPool
     /// Null unless the variant holds pool threads. Its probes' own event 55 say how the pool grew: cooperative blocking
     /// where any step recorded it, starvation otherwise; R₀ and the hold come from its lightest probes as the static bound's do.
     /// </summary>
-    public static PoolGrowthBound? Of(ExperimentResult experiment, VariantResult variant, RunInfo run)
+    public static PoolGrowthBound? Of(ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunInfo run)
     {
-        var held = ExperimentCatalog.Find(experiment.Name)?.Variants.FirstOrDefault(v => v.Name == variant.Name)?.Holds ?? [];
-        var threads = held.FirstOrDefault(h => h.Resource == HeldResource.Threads);
+        var threads = holds.FirstOrDefault(h => h.Resource == HeldResource.Threads);
         var resources = RunResources.Of(run);
         if (threads is null || resources.PoolMinimum is not { } minimum || resources.AppCores <= 0
             || ServiceDemand.ResponseSeconds(variant.Steps, experiment.IdealRpsPerClient) is not { } r0

@@ -1,22 +1,6 @@
+using AsyncCapacity.Report.Results;
+
 namespace AsyncCapacity.Report.Laws;
-
-/// <summary>How the pool adds threads while its threads block: the two ways the runtime compensates.</summary>
-public enum PoolInjection
-{
-    /// <summary>The gate thread's starvation check: any blocking call (Thread.Sleep, a sync socket read, a lock).</summary>
-    Starvation,
-
-    /// <summary>Sync-over-async on a Task (.Result, .Wait(), GetAwaiter().GetResult()) tells the pool: threads at once.</summary>
-    CooperativeBlocking,
-}
-
-/// <summary>
-/// What the grown pool allows within a probe: its threads when the measured window starts and ends, the clients those
-/// allow (at the start judged as the static bound is, requests in lockstep; at the end by the mean), and the most threads
-/// hill climbing could have added on top (not predicted, only bounded).
-/// </summary>
-public sealed record PoolGrowthBound(
-    PoolInjection By, int MinThreads, int ThreadsAtWindowStart, int ThreadsAtWindowEnd, int Low, int High, int HillClimbingCeiling);
 
 /// <summary>
 /// The pool's growth as a law: the threads the runtime will have injected after a while of blocking, with its own rates
@@ -27,6 +11,9 @@ public static class PoolGrowth
 {
     /// <summary>GateThread.GateActivitiesPeriodMs: the gate thread checks for starvation every 500 ms.</summary>
     public const double GatePeriodSeconds = 0.5;
+
+    /// <summary>The growth law's knee is as predicted within this share of the measured one: the issue's ±25%.</summary>
+    public const double Tolerance = 0.25;
 
     /// <summary>GateThread.DequeueDelayThresholdMs: above CpuUtilizationLow (80%) starvation needs goal × 1 s without a dequeue.</summary>
     public const double BusyDequeueDelayPerThreadSeconds = 1.0;

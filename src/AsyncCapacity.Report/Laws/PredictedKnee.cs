@@ -18,7 +18,7 @@ public static class PredictedKnee
             return null;
         }
 
-        var knee = GrownPool.Of(predicted, measured, run) is { } grown
+        var knee = prediction.Grown is { } grown
             ? prediction.Bounds.Where(b => b.Resource != ResourceKind.Threads).Select(b => b.Load)
                 .Append(Math.Max(grown.Low, prediction.Load)).Min()
             : prediction.Load;

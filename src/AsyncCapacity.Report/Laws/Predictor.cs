@@ -11,11 +11,18 @@ public static class Predictor
     /// <summary>A measurement within this share of the prediction is as predicted: the machines here drift more between runs.</summary>
     public const double Tolerance = 0.15;
 
+    /// <summary>A thread held this many times the lightest load's hold at the knee breaks the laws' fixed hold.</summary>
+    public const double HeldLongerFactor = 1.5;
+
     /// <summary>A machine this busy (app, k6 and the database together) starves whoever waits for a core.</summary>
     public const double BusyMachinePercent = 90;
 
     /// <summary>The prediction and the reading of the measurement; null when nothing bounds the variant.</summary>
-    public static Prediction? Predict(ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources)
+    /// <param name="grown">The pool's growth within a probe (<see cref="GrownPool"/>), read beside the static bound where
+    /// threads bind.</param>
+    public static Prediction? Predict(
+        ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources,
+        PoolGrowthBound? grown = null)
     {
         var steps = variant.Steps;
         if (ServiceDemand.ResponseSeconds(steps, experiment.IdealRpsPerClient) is not { } r0
@@ -73,6 +80,7 @@ public static class Predictor
             sla.Open ? null : Usl.ForReport(ThroughputCurve.Of(steps)))
         {
             MeanLoad = high,
+            Grown = grown is not null && binding.Resource == ResourceKind.Threads ? reading.Growth(grown) : null,
         };
     }
 
@@ -138,6 +146,65 @@ public static class Predictor
             return close || bracketed ? (PredictionOutcome.AsPredicted, error, null)
                 : measured < low ? (PredictionOutcome.Below, error, Below())
                 : (PredictionOutcome.Above, error, Above());
+        }
+
+        /// <summary>
+        /// The measured knee against the grown pool's range: within <see cref="PoolGrowth.Tolerance"/> of its nearer end,
+        /// or what the law did not count (hill climbing's moves above it; below it, what broke as for the static bound).
+        /// </summary>
+        public PoolGrowthBound Growth(PoolGrowthBound grown)
+        {
+            if (Variant.Capacity is not { MissedAt: not null, AtLeastBecause: null } capacity)
+            {
+                return grown;
+            }
+
+            var measured = capacity.Concurrency;
+            var nearest = Math.Clamp(measured, grown.Low, grown.High);
+            if (nearest <= 0)
+            {
+                return grown;
+            }
+
+            var error = (measured - nearest) / (double)nearest * 100;
+            var within = Math.Abs(measured - nearest) <= Math.Max(1, PoolGrowth.Tolerance * nearest);
+            return grown with
+            {
+                ErrorPercent = error,
+                Broke = within ? null : measured < grown.Low ? HeldLonger(grown) ?? Below() : Climbed(grown),
+            };
+        }
+
+        /// <summary>
+        /// Below the grown pool: at the knee its threads (the mean of the window's ends) ÷ the throughput say how long each
+        /// request held one; well past the lightest load's hold, the law's fixed hold broke (sync over async on work that
+        /// completes on the pool waits for a pool thread too).
+        /// </summary>
+        private HeldLonger? HeldLonger(PoolGrowthBound grown)
+        {
+            // Short of CPU (k6 or the app), the knee says that first.
+            if (KneeStep.Of(Variant) is not { ThreadsAtStart: { } start, ThreadsAtEnd: { } end, Rps: > 0, Saturated: null } step)
+            {
+                return null;
+            }
+
+            var heldSeconds = (start + end) / 2.0 / step.Rps;
+            return heldSeconds > HeldLongerFactor * Hold
+                ? new HeldLonger(step.Concurrency, Milliseconds.FromSeconds(heldSeconds), Milliseconds.FromSeconds(Hold), grown.By)
+                : null;
+        }
+
+        /// <summary>More than the grown pool allows: hill climbing's moves (event 55) at the knee, or the growth measured.</summary>
+        private PredictionReason Climbed(PoolGrowthBound grown)
+        {
+            var capacity = Variant.Capacity!;
+            var step = KneeStep.Of(Variant);
+            var climbed = step?.Adjustments?.Where(a => PoolAdjustmentReasons.IsHillClimbing(a.Key)).Sum(a => a.Value.ThreadsAdded) ?? 0;
+            var reached = Variant.Steps.Where(s => s.Concurrency == capacity.Concurrency).Max(s => s.ThreadsAtEnd)
+                ?? grown.ThreadsAtWindowEnd;
+            return climbed > 0 && step is not null
+                ? new HillClimbed(step.Concurrency, step.ThreadsAtEnd ?? reached, climbed, grown.HillClimbingCeiling)
+                : new PoolGrew(capacity.Concurrency, grown.ThreadsAtWindowEnd, reached, null);
         }
 
         /// <summary>Which assumption broke below the bound, read off the first run at the load that missed.</summary>

@@ -25,6 +25,12 @@ public sealed record Prediction(
     public int MeanLoad { get; init; } = Load;
 
     public bool IsRange => MeanLoad > Load;
+
+    /// <summary>
+    /// Where pool threads bind: the threads the runtime will have injected within a probe and what they allow, read
+    /// against the measured knee beside the static bound (which counts the pool's minimum); null for other bounds.
+    /// </summary>
+    public PoolGrowthBound? Grown { get; init; }
 }
 
 /// <summary>

@@ -15,6 +15,8 @@ namespace AsyncCapacity.Report.Results;
 [JsonDerivedType(typeof(UnevenQueueing), "unevenQueueing")]
 [JsonDerivedType(typeof(PoolGrew), "poolGrew")]
 [JsonDerivedType(typeof(HeldLess), "heldLess")]
+[JsonDerivedType(typeof(HillClimbed), "hillClimbed")]
+[JsonDerivedType(typeof(HeldLonger), "heldLonger")]
 public abstract record PredictionReason;
 
 /// <summary>The laws allow fewer than the lightest load tried, so no measurement could fall below them.</summary>
@@ -47,3 +49,16 @@ public sealed record PoolGrew(int At, double From, int To, int? Allows) : Predic
 
 /// <summary>More was served than units ÷ hold allow: a unit was held less than at the lightest load.</summary>
 public sealed record HeldLess : PredictionReason;
+
+/// <summary>
+/// The pool grew past what starvation and cooperative blocking add: hill climbing (event 55's climbing moves) added
+/// <paramref name="Added"/> threads at <paramref name="At"/>, reaching <paramref name="To"/>; the growth law bounds it by
+/// <paramref name="Ceiling"/> threads but does not predict it.
+/// </summary>
+public sealed record HillClimbed(int At, int To, long Added, int Ceiling) : PredictionReason;
+
+/// <summary>
+/// At the knee each request held its pool thread <paramref name="HeldMs"/> (threads ÷ throughput), well past the
+/// <paramref name="LightestMs"/> of the lightest load: the growth law's fixed hold broke.
+/// </summary>
+public sealed record HeldLonger(int At, double HeldMs, double LightestMs, PoolInjection By) : PredictionReason;

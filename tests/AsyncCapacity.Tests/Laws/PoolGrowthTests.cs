@@ -1,4 +1,5 @@
 using AsyncCapacity.Report.Laws;
+using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Laws;
@@ -76,8 +77,8 @@ public sealed class PoolGrowthTests
         var sleep = run.Experiments[0];
 
         // Act
-        var sync = GrownPool.Of(sleep, sleep.Variants.Single(v => v.Name == "sync"), run.Run);
-        var async = GrownPool.Of(sleep, sleep.Variants.Single(v => v.Name == "async"), run.Run);
+        var sync = GrownPool.Of(sleep, sleep.Variants.Single(v => v.Name == "sync"), [new Hold(HeldResource.Threads)], run.Run);
+        var async = GrownPool.Of(sleep, sleep.Variants.Single(v => v.Name == "async"), [], run.Run);
 
         // Assert: a thread frees every 250 ms, so the gate never sees starvation: the grown pool is the minimum (measured 2)
         Assert.NotNull(sync);

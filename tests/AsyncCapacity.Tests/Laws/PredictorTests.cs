@@ -62,6 +62,95 @@ public sealed class PredictorTests
         Assert.Equal(1900, prediction.Bounds.Single(b => b.Resource == ResourceKind.DbConnections).Load);
     }
 
+    public static TheoryData<string, int, int, int, long, Saturation?, double, PredictionReason?> GrowthCases => new()
+    {
+        // connections sync, Thread.Sleep(2000) with a 2.5 s SLA: starvation grows 2 threads to 4 by 1.5 s (a thread then
+        // frees every 500 ms), which allow 4–5; measured 5: as the growth predicted (the static bound said 2)
+        { "grown by starvation", 2000, 5, 6, 0, null, 0, null },
+        // db sync, 51 ms holds: a thread frees every 25 ms, starvation never fires, the grown pool is the minimum's 38–39;
+        // hill climbing added 13 threads at 63 and the knee came at 57: the card says the law does not predict that
+        { "grown by hill climbing", 51, 57, 63, 13, null, (57 - 39) / 39.0 * 100, new HillClimbed(63, 15, 13, 42) },
+        // the same call below its law: k6 ran out of CPU at the knee
+        { "below it, k6 short", 51, 20, 25, 0, Saturation.LoadGenerator, (20 - 38) / 38.0 * 100, new LoadGeneratorShort(25) },
+    };
+
+    [Theory]
+    [MemberData(nameof(GrowthCases))]
+    public void Where_pool_threads_bind_the_knee_is_read_against_the_grown_pool_too(
+        string @case, int holdMs, int measured, int missedAt, long climbed, Saturation? saturated, double error, PredictionReason? broke)
+    {
+        // Arrange: the standard probe (3 s warm-up, 7 s measured) on 2 cores, the pool's minimum 2
+        var slaMs = holdMs >= 1000 ? 2500 : 1000;
+        var adjustments = climbed > 0
+            ? new Dictionary<string, PoolAdjustmentTotals> { [PoolAdjustmentReasons.ClimbingMove] = new(9, climbed, 0) }
+            : null;
+        var variant = Variant(
+            new Capacity(measured, measured * 1000.0 / holdMs) { MissedAt = missedAt },
+            Step(1, rps: 1000.0 / (holdMs + 1), meanMs: holdMs + 1, serverMs: holdMs, cpu: 1),
+            Step(measured, rps: measured * 0.9, meanMs: holdMs * 1.5, serverMs: holdMs, cpu: 5, threadsAtEnd: 15),
+            Step(missedAt, rps: measured, meanMs: slaMs * 1.2, serverMs: holdMs, cpu: 5, meets: false, threadsAtEnd: 15,
+                saturated: saturated, adjustments: adjustments));
+        var experiment = Experiment(variant, slaMs);
+        var grown = PoolGrowth.Predict(PoolInjection.Starvation, 2, 2, holdMs / 1000.0, 3, 7, slaMs / 1000.0, (holdMs + 1) / 1000.0);
+
+        // Act
+        var prediction = Predictor.Predict(experiment, variant, [new Hold(HeldResource.Threads)], TwoCores, grown)!;
+
+        // Assert
+        Assert.Equal(ResourceKind.Threads, prediction.Binding.Resource);
+        Assert.NotNull(prediction.Grown);
+        Assert.Equal(error, prediction.Grown.ErrorPercent!.Value, precision: 6);
+        Assert.True(Equals(broke, prediction.Grown.Broke), $"{@case}: {prediction.Grown.Broke}");
+        var json = System.Text.Json.JsonSerializer.Serialize(prediction, ResultsJson.Options);
+        Assert.Equal(prediction.Grown, System.Text.Json.JsonSerializer.Deserialize<Prediction>(json, ResultsJson.Options)!.Grown);
+        var sentence = PredictionText.Sentence(experiment, variant with { Prediction = prediction });
+        Assert.Contains("As the pool grows within a probe (starvation injection", sentence);
+        Assert.Contains(broke is null ? "measured as that predicted (+0%)." : "of it, as ", sentence);
+    }
+
+    [Fact]
+    public void Below_the_grown_pool_a_thread_held_longer_than_at_the_lightest_load_is_what_broke()
+    {
+        // Arrange: .Result on a 100 ms Task.Delay (the foreign app's bug): cooperative blocking grows the pool to 25 threads
+        // by the window's start (3 s) and 53 by its end, which would allow 25 × ⌊1 + 0.899 ÷ 0.1⌋ = 225 to ⌊1 ÷ (0.1 ÷ 53)⌋ =
+        // 530 clients, yet 33 missed: (20 + 34) ÷ 2 threads ÷ 104 req/s held each 260 ms.
+        var variant = Variant(
+            new Capacity(30, 149) { MissedAt = 33 },
+            Step(1, rps: 9.9, meanMs: 101, serverMs: 100, cpu: 1),
+            Step(30, rps: 149, meanMs: 195, serverMs: 100, cpu: 5, threadsAtEnd: 41),
+            Step(33, rps: 104, meanMs: 394, serverMs: 100, cpu: 5, meets: false, threadsAtStart: 20, threadsAtEnd: 34));
+        var grown = PoolGrowth.Predict(PoolInjection.CooperativeBlocking, 2, 2, 0.1, 3, 7, 1, 0.101);
+
+        // Act
+        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.Threads)], TwoCores, grown)!;
+
+        // Assert
+        Assert.Equal((225, 530), (prediction.Grown!.Low, prediction.Grown.High));
+        var broke = Assert.IsType<HeldLonger>(prediction.Grown.Broke);
+        Assert.Equal((33, 260, 100), (broke.At, Math.Round(broke.HeldMs), broke.LightestMs));
+        Assert.EndsWith("2.6× the 100 ms of the lightest load, and the law counts the latter: the task a blocked thread waits for "
+            + "completes on a pool thread too, queued behind new requests",
+            PredictionText.Reason(broke, Experiment(variant), prediction.Binding));
+    }
+
+    [Fact]
+    public void The_grown_pool_is_read_only_where_pool_threads_bind()
+    {
+        // Arrange: the audit log's 5 writers × 31 ms bind before the pool's 2 threads × 31 ms do not: threads never bind
+        var variant = Variant(
+            new Capacity(10, 300) { MissedAt = 20 },
+            Step(1, rps: 30, meanMs: 32, serverMs: 31, cpu: 20),
+            Step(20, rps: 310, meanMs: 1200, serverMs: 31, cpu: 26, meets: false));
+        var grown = PoolGrowth.Predict(PoolInjection.Starvation, 2, 2, 0.031, 3, 7, 1, 0.032);
+
+        // Act
+        var prediction = Predictor.Predict(Experiment(variant), variant, [new Hold(HeldResource.AuditWriters)], TwoCores, grown)!;
+
+        // Assert
+        Assert.Equal(ResourceKind.AuditWriters, prediction.Binding.Resource);
+        Assert.Null(prediction.Grown);
+    }
+
     [Fact]
     public void A_lower_bound_from_k6_carries_the_apps_own_limit_by_its_cpu_per_request()
     {
@@ -171,8 +260,8 @@ public sealed class PredictorTests
         Assert.Equal(expectedSeconds * 1e6, demand.Value.Seconds * 1e6, precision: 1);
     }
 
-    private static ExperimentResult Experiment(VariantResult variant) => new(
-        "lab", "A lab", "A lesson", new Sla(1000, 0.01), new Dictionary<string, string>(), IdealRpsPerClient: null, [variant],
+    private static ExperimentResult Experiment(VariantResult variant, double slaMs = 1000) => new(
+        "lab", "A lab", "A lesson", new Sla(slaMs, 0.01), new Dictionary<string, string>(), IdealRpsPerClient: null, [variant],
         Verdict: "", SkippedReason: null, Gauges: [], LoadKind.Http, LoadModel.Closed);
 
     private static VariantResult Variant(Capacity capacity, params StepResult[] steps) =>
@@ -180,7 +269,7 @@ public sealed class PredictorTests
 
     private static StepResult Step(
         int clients, double rps, double meanMs, double serverMs, double? cpu, double? machine = null, bool meets = true,
-        int threadsAtEnd = 3, Saturation? saturated = null)
+        int threadsAtEnd = 3, Saturation? saturated = null, int threadsAtStart = 3, IReadOnlyDictionary<string, PoolAdjustmentTotals>? adjustments = null)
     {
         var start = DateTimeOffset.UnixEpoch;
         return new StepResult
@@ -199,11 +288,12 @@ public sealed class PredictorTests
             ServerP50Ms = serverMs,
             CpuPercent = cpu,
             MachineCpuPercent = machine ?? cpu,
-            ThreadsAtStart = 3,
+            ThreadsAtStart = threadsAtStart,
             ThreadsAtEnd = threadsAtEnd,
             MeetsSla = meets,
             Missed = meets ? [] : ["p95"],
             Saturated = saturated,
+            Adjustments = adjustments,
         };
     }
 }

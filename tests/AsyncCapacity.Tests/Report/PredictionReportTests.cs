@@ -59,7 +59,8 @@ public sealed class PredictionReportTests
             + "≈ 7,852–23,522 clients, the app's CPU: 2 cores ÷ 85 µs of CPU per request",
             text, StringComparison.Ordinal);
         Assert.Contains("2–3 clients (pool threads): within the prediction", text, StringComparison.Ordinal);
-        Assert.All(["Little's law", "Utilization law", "Asymptotic bounds", "Predicted, then measured", "Universal Scalability Law"],
+        Assert.All(
+            ["Little's law", "Utilization law", "Asymptotic bounds", "Predicted, then measured", "The pool's growth", "Universal Scalability Law"],
             term => Assert.Contains($"<dt>{WebUtility.HtmlEncode(term)}</dt>", html, StringComparison.Ordinal));
         Assert.Contains("Quantitative System Performance", text, StringComparison.Ordinal);
     }
