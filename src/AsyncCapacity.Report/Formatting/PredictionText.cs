@@ -74,10 +74,24 @@ public static class PredictionText
             sentence += " " + Growth(grown, experiment, prediction.Binding);
         }
 
-        return variant.Capacity?.AtLeastBecause == Search.StoppedBy.LoadGenerator && OwnLimit(prediction) is { } own
-            ? $"{sentence} The app's own limit by the laws (without k6 on its cores): ≈ {Range(own.Load, own.MeanLoad, model)}, "
-                + $"{Bound(own, experiment.RateUnit)}."
+        return variant.Capacity is { AtLeastBecause: Search.StoppedBy.LoadGenerator } lower && OwnLimit(prediction) is { } own
+            ? $"{sentence}{LoadGeneratorCpu(variant, lower, model)} The app's own limit by the laws (without k6 on its cores): "
+                + $"≈ {Range(own.Load, own.MeanLoad, model)}, {Bound(own, experiment.RateUnit)}."
             : sentence;
+    }
+
+    /// <summary>" k6 used 41% of the machine's CPUs at 1,000 clients, 49% at 1,250 where a run missed.": where it bounded.</summary>
+    private static string LoadGeneratorCpu(VariantResult variant, Capacity lower, LoadModel model)
+    {
+        double? Busiest(int? load) => variant.Steps.Where(s => s.Concurrency == load).Max(s => s.LoadGeneratorCpuPercent);
+        if (Busiest(lower.Concurrency) is not { } atBound)
+        {
+            return string.Empty;
+        }
+
+        var above = Busiest(lower.LoadGeneratorMissedAt) is { } atMiss
+            ? $", {Format.Percent(atMiss)} at {Format.Count(lower.LoadGeneratorMissedAt)} where a run missed" : "";
+        return $" k6 used {Format.Percent(atBound)} of the machine's CPUs at {model.Load(lower.Concurrency)}{above}.";
     }
 
     /// <summary>The bound of the app alone: the smallest but the machine's (which k6 shares).</summary>
@@ -90,6 +104,13 @@ public static class PredictionText
     /// </summary>
     public static string Growth(PoolGrowthBound grown, ExperimentResult experiment, ResourceBound binding)
     {
+        if (grown is { By: PoolInjection.Starvation, Broke: null } && grown.ThreadsAtWindowEnd == grown.MinThreads
+            && binding.HoldMs is { } holdMs)
+        {
+            return "The pool does not grow within a probe: starvation injection adds a thread only after 500 ms without a queued "
+                + $"work item taken, and here a thread frees every {Format.Duration(holdMs / binding.Units)}.";
+        }
+
         var how = grown.By == PoolInjection.CooperativeBlocking
             ? "cooperative blocking: ProcessorCount threads at once, then one each 25–250 ms"
             : "starvation injection: a thread per 500 ms gate check while no queued work item is taken";

@@ -158,9 +158,12 @@ public sealed class PredictorTests
         // plus 50 µs per request; the machine's (the app and k6): 0.1 cores plus 200 µs per request.
         static StepResult At(int clients, double rps, bool meets = true, Saturation? saturated = null) =>
             Step(clients, rps, meanMs: 503, serverMs: 500, cpu: (0.02 + (rps * 0.00005)) / 2 * 100,
-                machine: (0.1 + (rps * 0.0002)) / 2 * 100, meets: meets, saturated: saturated);
+                machine: (0.1 + (rps * 0.0002)) / 2 * 100, meets: meets, saturated: saturated) with
+            {
+                LoadGeneratorCpuPercent = rps * 0.00015 / 2 * 100,
+            };
         var variant = Variant(
-            new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator },
+            new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator, LoadGeneratorMissedAt = 4000 },
             At(1, 2), At(1000, 1990), At(2000, 3800), At(4000, 5300, meets: false, saturated: Saturation.LoadGenerator));
         var experiment = Experiment(variant);
 
@@ -175,7 +178,8 @@ public sealed class PredictorTests
         Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
         var own = PredictionText.OwnLimit(prediction)!;
         Assert.Equal((ResourceKind.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
-        Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit.", sentence);
+        Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit. "
+            + "k6 used 29% of the machine's CPUs at 2,000 clients, 40% at 4,000 where a run missed.", sentence);
         Assert.Contains(
             "The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, "
             + "the app's CPU: 2 cores ÷ 50 µs of CPU per request = 40,000 req/s.", sentence);

@@ -52,9 +52,10 @@ public sealed class PredictionReportTests
 
         // Assert
         Assert.Contains("Predicted 2–3 clients, bound by pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s. "
-            + "Measured 2: within the prediction.",
+            + "Measured 2: within the prediction. The pool does not grow within a probe: starvation injection adds a thread only "
+            + "after 500 ms without a queued work item taken, and here a thread frees every 250 ms.",
             text, StringComparison.Ordinal);
-        Assert.Contains("Measured ≥ 2,000: within the prediction. "
+        Assert.Contains("Measured ≥ 2,000: within the prediction. k6 used 54% of the machine's CPUs at 2,000 clients. "
             + "The app's own limit by the laws (without k6 on its cores): "
             + "≈ 7,852–23,522 clients, the app's CPU: 2 cores ÷ 85 µs of CPU per request",
             text, StringComparison.Ordinal);
