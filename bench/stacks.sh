@@ -18,28 +18,12 @@ INTERVAL_MS=${INTERVAL_MS:-1000}
 CONNECTIONS=${CONNECTIONS:-50}
 PORT=5591
 
-for tool in wrk python3 curl /usr/bin/time; do command -v "$tool" >/dev/null || { echo "missing: $tool (apt-get install wrk)" >&2; exit 1; }; done
-
-echo "building the app and the CLI (Release)..." >&2
-dotnet build src/AsyncCapacity.Web -c Release --nologo -v q >/dev/null
-dotnet build src/AsyncCapacity.Cli -c Release --nologo -v q >/dev/null
-CAPACITY=src/AsyncCapacity.Cli/bin/Release/net10.0/capacity.dll
-
-WORK=$(mktemp -d)
-APP=""
-cleanup() { [ -n "$APP" ] && kill "$APP" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-(cd src/AsyncCapacity.Web/bin/Release/net10.0 && exec env ASPNETCORE_ENVIRONMENT=Production dotnet AsyncCapacity.Web.dll --urls "http://127.0.0.1:$PORT") >"$WORK/app.log" 2>&1 &
-APP=$!
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$PORT/hello" >/dev/null && break; sleep 0.1; done
-URL="http://127.0.0.1:$PORT/hello"
+source bench/lib/wrk-app.sh
 
 echo "warming up (wrk, and one snapshot)..." >&2
 wrk -t2 -c"$CONNECTIONS" -d3s "$URL" >/dev/null 2>&1
 dotnet "$CAPACITY" stacks "$APP" >/dev/null
 
-rps() { awk '/^Requests\/sec/ {print $2}' "$1"; }
 SNAPSHOTS=$(python3 -c "print(max(1, int($DURATION * 1000 / $INTERVAL_MS)))")
 for round in $(seq 1 "$ROUNDS"); do
   echo "round $round: without, then with snapshots..." >&2
