@@ -13,10 +13,11 @@ internal sealed record Bracket(SearchPolicy Policy, IReadOnlyDictionary<int, Tal
     public int Middle(int low, int high)
     {
         var middle = (int)Math.Round(Math.Sqrt((double)low * high));
+        // A doubling or a halving that lands on an end (397 ÷ 2 beside 198) would probe what is known: the middle then.
         if (Knee is { } knee && high > low * 2)
         {
             middle = low * 2 >= knee && low < knee * 4 ? low * 2
-                : high <= knee * 2 && high * 4 > knee ? high / 2
+                : high <= knee * 2 && high * 4 > knee && high / 2 > low + 1 ? high / 2
                 : middle;
         }
 

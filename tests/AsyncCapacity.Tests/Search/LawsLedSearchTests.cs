@@ -90,6 +90,20 @@ public sealed class LawsLedSearchTests
     }
 
     [Fact]
+    public void A_halving_from_the_knee_that_would_land_beside_an_end_probes_the_middle_instead()
+    {
+        // Arrange: websocket async: the laws say 397, k6 is short of CPU from 200 and misses from 301
+        var policy = Laws with { Coarse = [10, 100, 500, 1000] };
+
+        // Act
+        var (finding, probes) = Play(policy, c => c <= 300, loadGeneratorBoundFrom: 200, knee: 397);
+
+        // Assert: 397 missed (k6), 198 met; 397 ÷ 2 is 198 again, so the next is their middle, 280, not 199
+        Assert.Equal([10, 397, 198, 280], probes.Take(4).Select(p => p.Concurrency));
+        Assert.Equal((280, StoppedBy.LoadGenerator), (finding.Capacity, finding.AtLeastBecause));
+    }
+
+    [Fact]
     public void It_probes_the_predicted_knee_after_the_lightest_step_and_brackets_around_it()
     {
         // Act: sleep sync: 2 pool threads ÷ 500 ms, the laws say 2; it meets up to 2
