@@ -136,8 +136,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         foreach (var variant in experiment.Variants)
         {
             var outcomes = new List<ProbeOutcome>();
-            int? knee = null;
-            while (CapacitySearch.Next(policy, outcomes, knee) is NextProbe probe)
+            int? knee = null, latestKnee = null;
+            while (CapacitySearch.Next(policy, outcomes, knee, latestKnee) is NextProbe probe)
             {
                 _progress.ProbeStarting(experiment.Id, variant.Name, probe);
                 var run = outcomes.Count(o => o.Concurrency == probe.Concurrency) + 1;
@@ -146,15 +146,18 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 steps.Add(step);
                 outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla,
                     probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
-                if (outcomes.Count == 1 && policy.LedByLaws)
+                if (policy.LedByLaws)
                 {
-                    // After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the knee.
-                    knee = PredictedKnee.Of(ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, [step])), variant.Name,
-                        RunDescription.Of(_facts!, _app, HostFacts.Current));
+                    // After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the
+                    // knee, and each probe after it reads the CPU per request again (lower at heavier loads), so the climb
+                    // follows the knee as it moves.
+                    latestKnee = PredictedKnee.Of(ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, steps)),
+                        variant.Name, RunDescription.Of(_facts!, _app, HostFacts.Current));
+                    knee ??= latestKnee;
                 }
             }
 
-            findings[variant.Name] = ((SearchDone)CapacitySearch.Next(policy, outcomes, knee)).Finding;
+            findings[variant.Name] = ((SearchDone)CapacitySearch.Next(policy, outcomes, knee, latestKnee)).Finding;
             _progress.VariantDone();
         }
 

@@ -20,8 +20,9 @@ internal static class SearchText
             .Select(c => $"{c.Name} from {Format.Count(c.Capacity!.PredictedKnee)}").ToList();
         return "Each variant began with its lightest declared step, each probe on a fresh app. Then the search probed the knee the "
             + "operational laws predicted from that step (R₀, the CPU per request, what the variant holds, the pool's threads as the "
-            + "runtime grows them within a probe) and bracketed around it by doubles or halves; where nothing bound, it climbed the "
-            + "declared steps until two in a row missed. "
+            + "runtime grows them within a probe) and bracketed around it by doubles or halves; while nothing had missed, it climbed to "
+            + "the knee the laws read from every probe so far where that lay beyond a doubling (at most ×8 at once: the CPU per request "
+            + "read at a light load overstates it). Where nothing bound, it climbed the declared steps until two in a row missed. "
             + (predicted.Count == 0 ? "No variant's knee was bound after its lightest step: each walked its declared steps. "
                 : predicted.Count == capacities.Count ? $"Started from the predicted knee: {string.Join(", ", predicted)}. "
                 : $"Started from the predicted knee: {string.Join(", ", predicted)}; the others from the declared steps. ")

@@ -3,6 +3,9 @@ namespace AsyncCapacity.Report.Search;
 /// <summary>What the search's steps share: its policy, every load's runs so far, the probes left, the laws' knee.</summary>
 internal sealed record Bracket(SearchPolicy Policy, IReadOnlyDictionary<int, Tally> Tallies, int Budget, int? Knee)
 {
+    /// <summary>The laws' knee from every probe so far (led by the laws only): where a climb with nothing missed jumps.</summary>
+    public int? LatestKnee { get; init; }
+
     /// <summary>Wider than the precision asked for, and more than one apart.</summary>
     public bool Wide(int low, int high, double? precision = null) => high - low > 1 && high > low * (1 + (precision ?? Policy.Precision));
 

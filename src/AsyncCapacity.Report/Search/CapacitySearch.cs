@@ -14,18 +14,23 @@ namespace AsyncCapacity.Report.Search;
 /// </summary>
 public static class CapacitySearch
 {
-    /// <param name="predictedKnee">The laws' knee, predicted after the lightest probe; null where nothing binds.</param>
-    public static SearchMove Next(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predictedKnee = null)
+    /// <param name="predictedKnee">The laws' knee, first predicted (after the lightest probe, or the first that let them
+    /// measure the CPU per request); null where nothing binds yet.</param>
+    /// <param name="latestKnee">The laws' knee from every probe so far: while nothing has missed, the climb jumps there
+    /// rather than doubling (the CPU per request read at a light load overstates it, so the first knee is low).</param>
+    public static SearchMove Next(
+        SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predictedKnee = null, int? latestKnee = null)
     {
         var tallies = Tally.Of(outcomes);
         var knee = UsableKnee(policy, outcomes, predictedKnee);
-        var move = Move(policy, outcomes, tallies, knee);
+        var move = Move(policy, outcomes, tallies, knee, policy.LedByLaws ? latestKnee : null);
         return move is SearchDone done && policy.Refine
             ? new SearchDone(done.Finding with { Strategy = policy.Strategy, PredictedKnee = knee })
             : move;
     }
 
-    private static SearchMove Move(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, Dictionary<int, Tally> tallies, int? knee)
+    private static SearchMove Move(
+        SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, Dictionary<int, Tally> tallies, int? knee, int? latestKnee)
     {
         if (knee is null && NextCoarse(policy, tallies) is { } coarse)
         {
@@ -33,7 +38,9 @@ public static class CapacitySearch
         }
 
         var budget = policy.Refine ? policy.MaxSearchProbes - outcomes.Count(o => o.Pass != ProbePass.Coarse) : 0;
-        if (knee is { } first && !tallies.ContainsKey(first) && budget > 0)
+        // The knee, unless what ran already decided it: a load above it met, or one below it missed.
+        if (knee is { } first && !tallies.ContainsKey(first) && budget > 0
+            && tallies.Values.All(t => t.Meets ? t.Concurrency < first : t.Concurrency > first))
         {
             return new NextProbe(first, ProbePass.Expand, Invariant($"at the laws' predicted knee, {first}"));
         }
@@ -47,7 +54,7 @@ public static class CapacitySearch
             .Select(t => t.Concurrency).ToList();
         int? loadGeneratorMissed = policy.LedByLaws && met is not null && loadGeneratorMisses.Count > 0 ? loadGeneratorMisses.Min() : null;
 
-        var bracket = new Bracket(policy, tallies, budget, knee);
+        var bracket = new Bracket(policy, tallies, budget, knee) { LatestKnee = latestKnee };
         return (met, missed, loadGeneratorMissed) switch
         {
             (null, null, _) => new SearchDone(SearchFinding.None("the load generator was the limit at every step tried")),
@@ -145,6 +152,12 @@ public static class CapacitySearch
         if (stoppedBy is null && budget > 0 && !policy.Refine)
         {
             stoppedBy = StoppedBy.HighestStep;
+        }
+
+        if (stoppedBy is null && budget > 0 && bracket.LatestKnee is { } latest && latest > top * 2)
+        {
+            var jump = Math.Min(policy.Ceiling, Math.Min(latest, top * SearchPolicy.MaxJump));
+            return new NextProbe(jump, ProbePass.Expand, Invariant($"the laws' knee from the probes so far, {latest}"));
         }
 
         if (stoppedBy is null)

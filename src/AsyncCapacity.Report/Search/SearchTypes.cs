@@ -98,6 +98,12 @@ public sealed record SearchPolicy
     /// <summary>The coarse pass stops climbing after this many misses in a row: what lies above them misses too.</summary>
     public int ConsecutiveMissesToStop { get; init; } = 2;
 
+    /// <summary>
+    /// The most a climb jumps towards the laws' latest knee in one probe: ×8 is three doublings in one, and still leaves a
+    /// bracket that a few probes narrow if the knee was read too high.
+    /// </summary>
+    public const int MaxJump = 8;
+
     /// <summary>When everything tried missed, the next probe is the lowest ÷ this.</summary>
     public int DownwardDivisor { get; init; } = 8;
 

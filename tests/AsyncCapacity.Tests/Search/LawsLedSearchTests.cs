@@ -90,6 +90,41 @@ public sealed class LawsLedSearchTests
     }
 
     [Fact]
+    public void A_climb_with_nothing_missed_jumps_to_the_laws_knee_from_the_probes_so_far()
+    {
+        // Arrange: db async: read at 1 client, the CPU per request puts the knee at 74; from the heavier probes the laws
+        // put it at 1,500; the app meets up to 1,400, k6 short of CPU from 1,200
+        var policy = Laws;
+        static int? Latest(IReadOnlyList<ProbeOutcome> probes) => probes.Count == 1 ? 74 : 1500;
+
+        // Act
+        var (doubling, doublingProbes) = Play(policy, c => c <= 1400, loadGeneratorBoundFrom: 1200, knee: 74);
+        var (jumping, probes) = Play(policy, c => c <= 1400, loadGeneratorBoundFrom: 1200, knee: 74, latestKnee: Latest);
+
+        // Assert: 74 met, then at most ×8 (592), then the knee itself; the same bracket in fewer probes
+        Assert.Equal([1, 74, 592, 1500], probes.Take(4).Select(p => p.Concurrency));
+        Assert.Equal("the laws' knee from the probes so far, 1500", CapacitySearch.Next(policy, probes.Take(2).ToList(), 74, 1500)
+            is NextProbe { Why: var why } ? why : null);
+        Assert.Equal(74, jumping.PredictedKnee);
+        Assert.InRange(jumping.Capacity!.Value, 1200, 1400);
+        Assert.True(probes.Count < doublingProbes.Count, $"{probes.Count} probes vs {doublingProbes.Count} doubling");
+        Assert.Equal(doubling.AtLeastBecause, jumping.AtLeastBecause);
+    }
+
+    [Fact]
+    public void A_knee_first_known_after_the_coarse_pass_passed_it_is_not_probed()
+    {
+        // Arrange: sleep async: 1 client took too few requests to read the CPU; after 10 and 100 clients the laws say 50
+        static int? Latest(IReadOnlyList<ProbeOutcome> probes) => probes.Count >= 3 ? 50 : null;
+
+        // Act
+        var (_, probes) = Play(Laws, c => c <= 400, knee: null, latestKnee: Latest);
+
+        // Assert: 100 met already, so the knee of 50 says nothing new: no probe there
+        Assert.DoesNotContain(probes, p => p.Concurrency == 50);
+    }
+
+    [Fact]
     public void A_halving_from_the_knee_that_would_land_beside_an_end_probes_the_middle_instead()
     {
         // Arrange: websocket async: the laws say 397, k6 is short of CPU from 200 and misses from 301

@@ -6,14 +6,19 @@ namespace AsyncCapacity.Tests.Search;
 internal static class SearchPlay
 {
     /// <param name="knee">What the laws predict once the lightest probe has run (the sweep asks them then); null: nothing binds.</param>
+    /// <param name="latestKnee">What the laws predict from the probes so far (the sweep asks them after every probe).</param>
     public static (SearchFinding Finding, List<ProbeOutcome> Probes) Play(
-        SearchPolicy policy, Func<int, bool> meets, int loadGeneratorBoundFrom = int.MaxValue, int? knee = null)
+        SearchPolicy policy, Func<int, bool> meets, int loadGeneratorBoundFrom = int.MaxValue, int? knee = null,
+        Func<IReadOnlyList<ProbeOutcome>, int?>? latestKnee = null)
     {
         var outcomes = new List<ProbeOutcome>();
+        int? first = null;
         for (var i = 0; i < 200; i++)
         {
-            var predicted = outcomes.Count > 0 ? knee : null;
-            switch (CapacitySearch.Next(policy, outcomes, predicted))
+            // As the sweep: the first knee the laws give is kept, the latest follows every probe.
+            var latest = outcomes.Count > 0 ? latestKnee?.Invoke(outcomes) : null;
+            first ??= outcomes.Count > 0 ? knee ?? latest : null;
+            switch (CapacitySearch.Next(policy, outcomes, first, latest))
             {
                 case SearchDone done:
                     return (done.Finding, outcomes);
