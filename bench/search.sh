@@ -11,6 +11,7 @@
 #   EXPERIMENTS=sleep:sync PROFILE=quick ARGS="--warmup 1 --step-seconds 2" bench/search.sh   # a check in two minutes
 #   DRY_RUN=1 bench/search.sh                      # each sweep's plan (--dry-run): checks the arguments, runs nothing
 #   REUSE=1 OUT=/tmp/search bench/search.sh        # no sweeps: the table of the runs already in OUT
+#   TABLE="1-grid 1-on 2-on" OUT=/tmp/search bench/search.sh   # the table of these runs in OUT (ROUND-SEARCH folders)
 # Needs: the .NET SDK, k6 (K6_PATH, or ../shared/tools/k6), PostgreSQL's server programs for db and audit, python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +35,7 @@ args+=("${extra[@]}")
 
 started=$SECONDS
 runs=()
+[ -n "${TABLE:-}" ] && { read -r -a runs <<<"$TABLE"; ROUNDS=0; }
 for round in $(seq 1 "$ROUNDS"); do
   # Alternating which goes first, so that a machine that drifts during the bench favours neither.
   order=(grid on)
