@@ -261,7 +261,8 @@ internal static class SweepOptions
         var option = new Option<string>("--search")
         {
             Description = "How each variant's knee is searched, each probe on a fresh app. on: after the lightest step, the knee the "
-                + "laws predict from it (the declared steps where nothing binds), bracketed and narrowed to 10% or one client apart, "
+                + "laws predict from it (the declared steps where nothing binds), climbing to their knee as each probe refines it, "
+                + "bracketed and narrowed to 10% or one client apart, "
                 + "--repeats runs at each end until their majority is certain; a miss while k6 was short of CPU narrows the bracket "
                 + "below it to 25%. grid: the declared steps first, every repeat run, and such a miss ends the climb (the search before "
                 + "the laws led it). off: the steps only, capacity read off them [default: on].",

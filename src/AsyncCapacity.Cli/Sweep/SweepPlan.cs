@@ -27,9 +27,9 @@ internal static class SweepPlan
         text.AppendLine(!request.Search ? "Each variant: its steps only (--search off); capacity read off the grid."
             : request.Strategy == SearchStrategy.Laws
             ? "Each variant: its lightest step, then the knee the laws predict from it (its steps where nothing binds), bracketed and "
-                + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end until their majority is certain, or climbed until the "
-                + "ceiling or the probe budget stops it; below a miss while k6 was short of CPU, narrowed to 25% and the largest load "
-                + "that met."
+                + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end until their majority is certain, or climbed (to the "
+                + "laws' knee from the probes so far, at most ×8 at once, else doubling) until the ceiling or the probe budget stops "
+                + "it; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met."
             : "Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched (--search grid): "
                 + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end, or climbed until the load generator, the ceiling or the "
                 + "probe budget stops it.");
