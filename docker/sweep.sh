@@ -42,8 +42,8 @@ for setting in $(printf '%s' "${SET:-}" | tr ',' ' '); do set -- "$@" --set "$se
 [ -n "${COOLDOWN_SECONDS:-}" ] && set -- "$@" --cooldown "$COOLDOWN_SECONDS"
 # SEARCH=off: the declared steps only (against a running app, every probe waits a cool-down, so the search takes long).
 [ -n "${SEARCH:-}" ] && set -- "$@" --search "$SEARCH"
-# REPEATS: runs at each end of a searched knee, for all experiments or per experiment, space-separated (1 sleep=3).
-for repeats in ${REPEATS:-}; do set -- "$@" --repeats "$repeats"; done
+# PROBES: the search's probe budget per variant, for all experiments or per experiment, space-separated (6 db=16).
+for probes in ${PROBES:-}; do set -- "$@" --probes "$probes"; done
 # LIVE=on: every probe's app and k6 send their metrics to the dashboard service (`--profile live` starts it), if it resolves.
 if [ "${LIVE:-}" = on ]; then
   if getent hosts "${DASHBOARD_HOST:-dashboard}" >/dev/null 2>&1; then

@@ -16,6 +16,12 @@
 // "met" a 2.5 s SLA). Up to this share of the clients may go unanswered, as the p95 allows 5% above its limit.
 export const UNANSWERED_CLIENTS_TOLERANCE = 0.05;
 
+// A p95 from fewer than 20 values is the maximum or near it: a step with fewer completed requests (or round trips) in
+// its window is not judged on them. It still misses when a condition that does not rest on a percentile misses (clients
+// left without an answer, sessions lost, arrivals dropped): those need no sample.
+export const MIN_REQUESTS_FOR_PERCENTILE = 20;
+const PER_REQUEST_CONDITIONS = ['p95', 'errors'];
+
 const COMPARE = {
   '>': (value, limit) => value > limit,
   '>=': (value, limit) => value >= limit,
@@ -85,6 +91,7 @@ export function judge(step, plan, sla) {
   const attempts = step.requests + lost;
   return {
     meets: missed.length === 0,
+    judged: step.requests >= MIN_REQUESTS_FOR_PERCENTILE || missed.some((c) => !PER_REQUEST_CONDITIONS.includes(c.id)),
     missed: missed.map((c) => c.id),
     reasons: missed.map((c) => c.says),
     // What the errors column shows: failed requests, and sessions lost, of everything attempted in the step.

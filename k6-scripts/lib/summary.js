@@ -1,6 +1,6 @@
 // handleSummary: k6's end-of-test data → the results file (format asynccapacity-k6/1, read by the CLI)
 // plus a short table on stdout. Pure functions of their input; a step with no data gives nulls, never a throw.
-import { judge } from './judge.js';
+import { judge, MIN_REQUESTS_FOR_PERCENTILE } from './judge.js';
 import { planSteps, measuredKey, slaOf } from './sweep.js';
 
 const FORMAT = 'asynccapacity-k6/1';
@@ -66,7 +66,7 @@ function stepResult(data, config, step, startedAtMs) {
 function judgedStep(data, config, step, startedAtMs) {
   const result = stepResult(data, config, step, startedAtMs);
   const verdict = judge(result, step, slaOf(config));
-  return { ...result, meetsSla: verdict.meets, missed: verdict.missed };
+  return { ...result, meetsSla: verdict.meets, judged: verdict.judged, missed: verdict.missed };
 }
 
 export function resultsDocument(data, config, parameters) {
@@ -102,6 +102,12 @@ function cell(x, width, digits = 0) {
   return (x === null ? '-' : x.toFixed(digits)).padStart(width);
 }
 
+// A step too thin for its percentile is shown, not judged: its verdict stands in brackets.
+function verdictCell(s) {
+  const verdict = s.meetsSla ? '✓' : `✗ ${s.missed.join(', ')}`;
+  return s.judged === false ? `(${verdict}) not judged: ${s.requests} requests, fewer than ${MIN_REQUESTS_FOR_PERCENTILE} for a p95` : verdict;
+}
+
 export function summaryTable(doc, resultsFile) {
   const lines = [
     `${doc.experiment}: ${doc.model === 'open' ? 'open model (steps are arrivals per second)' : 'closed model'}, ${doc.stepSeconds} s measured per step after ${doc.warmupSeconds} s warm-up; ` +
@@ -114,11 +120,12 @@ export function summaryTable(doc, resultsFile) {
     lines.push(
       `${s.variant.padEnd(10)}${cell(s.concurrency, 6)}${cell(s.requests / doc.stepSeconds, 9, 1)}` +
         `${cell(s.durationMs.med, 9)}${cell(s.durationMs.p95, 9)}${cell(s.durationMs.p99, 9)}` +
-        `${cell(errors === null ? null : 100 * errors, 10, 2)}${doc.model === 'open' ? cell(s.dropped, 9) : ''}  ${s.meetsSla ? '✓' : `✗ ${s.missed.join(', ')}`}`,
+        `${cell(errors === null ? null : 100 * errors, 10, 2)}${doc.model === 'open' ? cell(s.dropped, 9) : ''}  ${verdictCell(s)}`,
     );
   }
   lines.push(`results: ${resultsFile}`);
-  const missed = doc.steps.filter((s) => !s.meetsSla).length;
+  lines.push(`the capacity, estimated from every step with its 90% interval: capacity report ${resultsFile}`);
+  const missed = doc.steps.filter((s) => !s.meetsSla && s.judged !== false).length;
   if (missed > 0) {
     lines.push(`${missed} step(s) missed the SLA (lib/judge.js, the same rule the capacity report applies), so k6 exits with code 99: ` +
       'a finding of the sweep, not a harness failure.');

@@ -5,6 +5,9 @@ internal static class ExitCodes
     public const int Ok = 0;
     public const int BadArguments = 1;
     public const int HarnessFailure = 2;
+
+    /// <summary>`capacity compare --fail-below PCT`: a variant's capacity fell by more than PCT, significantly.</summary>
+    public const int CapacityFell = 3;
     public const int Interrupted = 130;
 }
 
@@ -13,3 +16,6 @@ internal sealed class UsageException(string message) : Exception(message);
 
 /// <summary>The harness could not do its job (target down, k6 missing, app failed); the message says what to do.</summary>
 internal sealed class HarnessException(string message) : Exception(message);
+
+/// <summary>`capacity compare --fail-below`: a capacity fell by more than the gate allows; the message names which.</summary>
+internal sealed class CapacityFellException(string message) : Exception(message);

@@ -15,6 +15,11 @@ internal static class CommandRunner
             await Console.Error.WriteLineAsync($"error: {ex.Message}");
             return ExitCodes.BadArguments;
         }
+        catch (CapacityFellException ex)
+        {
+            await Console.Error.WriteLineAsync($"capacity fell: {ex.Message}");
+            return ExitCodes.CapacityFell;
+        }
         catch (HarnessException ex)
         {
             await Console.Error.WriteLineAsync($"error: {ex.Message}");

@@ -39,6 +39,24 @@ internal static class CompareCommand
             },
         };
 
+        var failBelow = new Option<double?>("--fail-below")
+        {
+            Description = "A gate for CI: exit 3 when a variant's capacity fell by more than this percentage against the baseline, "
+                + "significantly (the 95% interval of the knee's ratio, from both runs' probes, lies wholly below 1 − PCT). Two runs "
+                + "of the same code do not trip it [default: no gate].",
+            Validators =
+            {
+                result =>
+                {
+                    if (result.GetValueOrDefault<double?>() is { } value && !(value > 0 && value < 100))
+                    {
+                        result.AddError(string.Create(CultureInfo.InvariantCulture,
+                            $"--fail-below must be above 0 and below 100; got {value}."));
+                    }
+                },
+            },
+        };
+
         var command = new Command("compare",
             "Compare runs (change one knob, run again): what differs between their settings, req/s and p95 per step with the change, "
             + "capacity at SLA, verdicts that flipped, flags raised in one run only; prints a table and writes compare.html. "
@@ -47,13 +65,16 @@ internal static class CompareCommand
             runs,
             output,
             noise,
+            failBelow,
         };
         command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(
-            token => RunAsync(parse.GetValue(runs)!, parse.GetValue(output), parse.GetValue(noise), token), cancellationToken));
+            token => RunAsync(parse.GetValue(runs)!, parse.GetValue(output), parse.GetValue(noise), parse.GetValue(failBelow), token),
+            cancellationToken));
         return command;
     }
 
-    private static async Task RunAsync(string[] inputs, DirectoryInfo? output, double noisePercent, CancellationToken cancellationToken)
+    private static async Task RunAsync(
+        string[] inputs, DirectoryInfo? output, double noisePercent, double? failBelow, CancellationToken cancellationToken)
     {
         var files = inputs.Select(ResultsFile).ToList();
         var runs = new List<ComparedRun>();
@@ -83,6 +104,28 @@ internal static class CompareCommand
         var html = Path.Combine(directory, "compare.html");
         await File.WriteAllTextAsync(html, CompareHtml.Render(comparison), cancellationToken);
         Console.WriteLine($"Comparison: {html}");
+        if (failBelow is { } percent)
+        {
+            Gate(comparison, percent);
+        }
+    }
+
+    /// <summary>--fail-below: every variant whose capacity fell by more than the percentage, significantly, or none.</summary>
+    private static void Gate(RunComparison comparison, double percent)
+    {
+        var fell = (from experiment in comparison.Experiments
+                    from variant in experiment.Variants
+                    from change in variant.CapacityChanges.Select((c, i) => (Change: c, Run: i + 1))
+                    where change.Change?.FellBy(percent) == true
+                    select $"{experiment.Name} {variant.Name} in run {change.Run}: {change.Change!.Text}").ToList();
+        var gate = string.Create(CultureInfo.InvariantCulture, $"--fail-below {percent:0.#}%");
+        if (fell.Count == 0)
+        {
+            Console.WriteLine($"{gate}: no capacity fell by more than that, significantly.");
+            return;
+        }
+
+        throw new CapacityFellException($"{gate}: {string.Join("; ", fell)}.");
     }
 
     /// <summary>A results.json, or the folder that holds one; anything else is refused, naming what was expected.</summary>

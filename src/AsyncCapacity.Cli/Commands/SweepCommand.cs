@@ -65,7 +65,7 @@ internal static class SweepCommand
         var rates = SweepOptions.Rates();
         var appSettings = SweepOptions.AppSettings();
         var search = SweepOptions.Search();
-        var repeats = SweepOptions.Repeats();
+        var probes = SweepOptions.Probes();
         var stacks = SweepOptions.Stacks();
         var isolate = SweepOptions.Isolate();
         var live = SweepOptions.Live();
@@ -80,7 +80,7 @@ internal static class SweepCommand
         {
             experiments, profile, target, output, steps, warmup, stepSeconds, cooldown, slaP95, slaErrors, set, minThreads,
             dbProvider, dbConnectionString, dbPoolSize, queueLimit, queueConcurrency, model, rates, appSettings, baseline,
-            search, repeats, stacks, isolate, app, appProject, appReady, targetPid, live, experimentFiles,
+            search, probes, stacks, isolate, app, appProject, appReady, targetPid, live, experimentFiles,
         };
 
         // Rules that span options: each names what to type instead.
@@ -139,9 +139,9 @@ internal static class SweepCommand
                     + "with --target, measure your app's overhead with bench/overhead.sh instead.");
             }
 
-            if ((Valid(result, repeats) ?? []).Length > 0 && SweepOptions.SearchStrategyOf(Valid(result, search)) is null)
+            if ((Valid(result, probes) ?? []).Length > 0 && Valid(result, search) == "off")
             {
-                result.AddError("--repeats sets the runs at each end of a searched knee; with --search off there is no search to repeat.");
+                result.AddError("--probes sets the search's budget; with --search off there is no search, only the steps.");
             }
 
             if (Valid(result, queueConcurrency) is not null && Valid(result, queueLimit) is null)
@@ -192,7 +192,7 @@ internal static class SweepCommand
                 .Concat(givenRates.Select(s => ("--rates", s.Experiment)))
                 .Concat((Valid(result, slaP95) ?? []).Select(s => ("--sla-p95", s.Experiment)))
                 .Concat((Valid(result, slaErrors) ?? []).Select(s => ("--sla-errors", s.Experiment)))
-                .Concat((Valid(result, repeats) ?? []).Select(s => ("--repeats", s.Experiment)))
+                .Concat((Valid(result, probes) ?? []).Select(s => ("--probes", s.Experiment)))
                 .Concat((Valid(result, set) ?? []).Select(s => ("--set", (string?)s.Experiment.Id)));
             foreach (var (option, scope) in scopes.Where(s => s.Item2 is not null && chosen.All(e => e.Id != s.Item2)))
             {
@@ -262,9 +262,8 @@ internal static class SweepCommand
                 AppSettings = (parse.GetValue(appSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
                     .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
                 Baseline = parse.GetValue(baseline),
-                Search = SweepOptions.SearchStrategyOf(parse.GetValue(search)) is not null,
-                Strategy = SweepOptions.SearchStrategyOf(parse.GetValue(search)) ?? SearchStrategy.Laws,
-                RepeatOverrides = parse.GetValue(repeats) ?? [],
+                Search = parse.GetValue(search) != "off",
+                ProbeOverrides = parse.GetValue(probes) ?? [],
                 Stacks = SweepOptions.IsOn(parse.GetValue(stacks)),
                 Isolation = targetUrl is null ? CpuIsolationChoice.Choose(parse.GetValue(isolate)) : null,
                 Live = parse.GetResult(live) is null ? null : parse.GetValue(live),

@@ -203,17 +203,16 @@ internal static class SweepOptions
         CustomParser = result => Scoped<double>.ParseAll(result, "a latency in ms above 0", raw => Number(raw, v => v > 0)),
     };
 
-    public static Option<Scoped<int>[]> Repeats() => new("--repeats")
+    public static Option<Scoped<int>[]> Probes() => new("--probes")
     {
-        Description = "Runs at each end of a searched knee's bracket, odd so that a majority always exists, for all experiments (1) or one "
-            + $"(sleep=5). Repeatable. 1: a first look, no repeat probes; 5: a noisy machine [default: {SearchPolicy.DefaultRepeats}, "
-            + "the fewest in which one disagreeing run shows].",
+        Description = "The search's probe budget per variant beyond its lightest step, for all experiments (6) or one (db=16). "
+            + "The search stops sooner once the knee's 90% interval is within ±10%; more probes narrow a knee that turns slowly "
+            + $"[default: {SearchPolicy.DefaultSearchProbes}].",
         AllowMultipleArgumentsPerToken = true,
-        CustomParser = result => Scoped<int>.ParseAll(result, "an odd number of runs from 1 to 9",
-            raw => int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var runs)
-                && runs is >= 1 and <= 9 && runs % 2 == 1
-                ? (runs, null)
-                : (0, "out of range, even, or not a whole number")),
+        CustomParser = result => Scoped<int>.ParseAll(result, "a number of probes from 1 to 50",
+            raw => int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var probes) && probes is >= 1 and <= 50
+                ? (probes, null)
+                : (0, "out of range or not a whole number")),
     };
 
     public static Option<Scoped<double>[]> SlaErrors() => new("--sla-errors")
@@ -260,25 +259,16 @@ internal static class SweepOptions
     {
         var option = new Option<string>("--search")
         {
-            Description = "How each variant's knee is searched, each probe on a fresh app. on: after the lightest step, the knee the "
-                + "laws predict from it (the declared steps where nothing binds), climbing to their knee as each probe refines it, "
-                + "bracketed and narrowed to 10% or one client apart, "
-                + "--repeats runs at each end until their majority is certain; a miss while k6 was short of CPU narrows the bracket "
-                + "below it to 25%. grid: the declared steps first, every repeat run, and such a miss ends the climb (the search before "
-                + "the laws led it). off: the steps only, capacity read off them [default: on].",
+            Description = "How each variant's knee is found, each probe on a fresh app. on: after the lightest step, the knee the laws "
+                + "predict from it (the declared steps where nothing binds), climbing to their knee as each probe refines it; once a "
+                + "load met and one above it missed, each probe where the outcome is least certain, until the knee's 90% interval, "
+                + "estimated from every probe, is within ±10% or --probes is spent; a miss while k6 was short of CPU narrows the "
+                + "bracket below it to 25%. off: the steps only, the knee estimated from them [default: on].",
             DefaultValueFactory = _ => "on",
         };
-        option.AcceptOnlyFromAmong("on", "grid", "off");
+        option.AcceptOnlyFromAmong("on", "off");
         return option;
     }
-
-    /// <summary>How --search's value searches; null for off (the grid only).</summary>
-    public static SearchStrategy? SearchStrategyOf(string? value) => value switch
-    {
-        "off" => null,
-        "grid" => SearchStrategy.Grid,
-        _ => SearchStrategy.Laws,
-    };
 
     public static Option<string> Stacks() => OnOff("--stacks",
         "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "

@@ -68,8 +68,9 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
     {
         ProbePass.Coarse => "coarse pass",
         ProbePass.Expand => $"searching: {probe.Why}",
-        ProbePass.Narrow => $"narrowing the bracket {probe.Why}",
-        _ => $"repeat, {probe.Why}",
+        ProbePass.Narrow => $"narrowing: {probe.Why}",
+        ProbePass.Headline => $"headline: {probe.Why}",
+        _ => $"again: {probe.Why}",
     };
 
     private static string Format(TimeSpan span) => span.TotalHours >= 1

@@ -22,6 +22,7 @@ internal static class StepLine
     /// <summary>As the report's step table says it, in brief.</summary>
     public static string Why(StepResult step) => RuntimeSentence.Compose(step, RuntimeDetail.Line);
 
-    private static string Verdict(StepResult step) =>
-        step.MeetsSla ? "meets SLA" : $"misses SLA ({string.Join(", ", step.Missed.Select(SlaConditions.Describe))})";
+    private static string Verdict(StepResult step) => step.Thin
+        ? string.Create(CultureInfo.InvariantCulture, $"not judged: {step.Requests} requests, too few for a p95")
+        : step.MeetsSla ? "meets SLA" : $"misses SLA ({string.Join(", ", step.Missed.Select(SlaConditions.Describe))})";
 }

@@ -22,17 +22,12 @@ internal static class SweepPlan
             text.AppendLine($"warning: {warning}");
         }
 
-        var repeats = request.Experiments.Select(request.RepeatsFor).Distinct().ToList();
-        var runsAtEachEnd = repeats is [var same] ? Runs(same) : "the runs listed below";
-        text.AppendLine(!request.Search ? "Each variant: its steps only (--search off); capacity read off the grid."
-            : request.Strategy == SearchStrategy.Laws
-            ? "Each variant: its lightest step, then the knee the laws predict from it (its steps where nothing binds), bracketed and "
-                + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end until their majority is certain, or climbed (to the "
-                + "laws' knee from the probes so far, at most ×8 at once, else doubling) until the ceiling or the probe budget stops "
-                + "it; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met."
-            : "Each variant: a coarse pass over its steps (climbing until two in a row miss), then its knee searched (--search grid): "
-                + $"narrowed to 10% or one apart, {runsAtEachEnd} at each end, or climbed until the load generator, the ceiling or the "
-                + "probe budget stops it.");
+        text.AppendLine(!request.Search ? "Each variant: its steps only (--search off); the knee estimated from them."
+            : "Each variant: its lightest step, then the knee the laws predict from it (its steps where nothing binds), climbed (to "
+                + "the laws' knee from the probes so far, at most ×8 at once, else doubling) until a load misses; then each probe "
+                + "where the outcome is least certain, until the knee's 90% interval from every probe is within ±10% or the budget is "
+                + "spent; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met. A window is "
+                + $"stretched (up to ×4) where fewer than {ProbeWindow.MinRequests} requests would complete in it.");
         if (request.Isolation is { } isolation)
         {
             text.AppendLine(CultureInfo.InvariantCulture,
@@ -84,7 +79,8 @@ internal static class SweepPlan
             var steps = request.StepsFor(experiment);
             var probes = request.SearchPolicyFor(experiment).MaxProbes;
             var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
-            var withRepeats = request.Search && repeats.Count > 1 ? $"; {Runs(request.RepeatsFor(experiment))} at each end" : "";
+            var headline = request.SearchPolicyFor(experiment).Headline is { } load && request.Search
+                ? $"; its headline load {load:#,0} probed once" : "";
             var database = !experiment.UsesDatabase ? ""
                 : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? $"; a private PostgreSQL, pool {request.Database.PoolSize}"
@@ -92,7 +88,7 @@ internal static class SweepPlan
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} "
                     + $"× {string.Join(",", steps)} {request.Model.StepUnit}, "
-                    + $"at most {probes} probes each{withParameters}{withRepeats}; "
+                    + $"at most {probes} probes each{headline}{withParameters}; "
                     + $"SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
 
@@ -123,6 +119,4 @@ internal static class SweepPlan
                 + "so a blocking variant that leaves its clients waiting can appear to meet the SLA. "
                 + $"Give --step-seconds above {Format.Number(g.Key / 1000)}.");
     }
-
-    private static string Runs(int count) => count == 1 ? "1 run" : $"{count} runs";
 }

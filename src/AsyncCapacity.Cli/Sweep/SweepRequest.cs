@@ -62,14 +62,11 @@ internal sealed record SweepRequest
     /// <summary>Measure the instrument's overhead first (--baseline).</summary>
     public bool Baseline { get; init; }
 
-    /// <summary>Search each variant's knee beyond the declared steps (--search on); false reads capacity off the grid.</summary>
+    /// <summary>Search each variant's knee beyond the declared steps (--search on); false estimates it from the steps alone.</summary>
     public bool Search { get; init; } = true;
 
-    /// <summary>How the search goes (--search on: led by the laws; grid: the declared steps first, every repeat run).</summary>
-    public SearchStrategy Strategy { get; init; } = SearchStrategy.Laws;
-
-    /// <summary>Runs at each end of a searched bracket (--repeats), for all experiments or one; none: the search's default.</summary>
-    public IReadOnlyList<Scoped<int>> RepeatOverrides { get; init; } = [];
+    /// <summary>The search's probe budget per variant (--probes), for all experiments or one; none: the search's default.</summary>
+    public IReadOnlyList<Scoped<int>> ProbeOverrides { get; init; } = [];
 
     /// <summary>Take the app's thread stacks at the end of every probe's window (--stacks on), when the sweep started the app.</summary>
     public bool Stacks { get; init; } = true;
@@ -87,17 +84,17 @@ internal sealed record SweepRequest
     /// 0.44 s in all at most, over a standard sweep here) to run under the step's load.</summary>
     public const double StackTailSeconds = 1;
 
-    /// <summary>How far the capacity search goes for this experiment: its steps as the coarse pass, the sweep's ceiling.</summary>
+    /// <summary>How far the capacity search goes for this experiment: its steps as the coarse pass, its headline load,
+    /// the sweep's ceiling, budget and window.</summary>
     public SearchPolicy SearchPolicyFor(Experiment experiment) => new()
     {
         Coarse = StepsFor(experiment),
         Refine = Search,
-        Strategy = Strategy,
         Ceiling = SweepOptions.MaxConcurrency,
-        Repeats = RepeatsFor(experiment),
+        MaxSearchProbes = Scoped<int>.For(ProbeOverrides, experiment)?.Value ?? SearchPolicy.DefaultSearchProbes,
+        Headline = Model.IsOpen ? null : experiment.Headline,
+        WindowSeconds = StepSeconds,
     };
-
-    public int RepeatsFor(Experiment experiment) => Scoped<int>.For(RepeatOverrides, experiment)?.Value ?? SearchPolicy.DefaultRepeats;
 
     /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on
     /// (once, however often asked).</summary>
@@ -134,7 +131,7 @@ internal sealed record SweepRequest
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     /// <summary>Whether anything differs from the profile and the declarations.</summary>
-    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || RepeatOverrides.Count > 0
+    public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || ProbeOverrides.Count > 0
         || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
     /// <summary>One probe: its load and tail, and starting the app and k6 (a fresh app) or the cool-down before it (a target).</summary>

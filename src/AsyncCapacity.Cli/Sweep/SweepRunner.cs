@@ -144,9 +144,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 var step = await RunProbeAsync(source, experiment, variant, probe, (run, outcomes.Count + 1), terms, k6, cpu,
                     checkRoutes: steps.Count == 0, cancellationToken);
                 steps.Add(step);
-                outcomes.Add(new ProbeOutcome(probe.Concurrency, step.Result.MeetsSla,
-                    probe.Pass, step.Result.Saturated == Saturation.LoadGenerator));
-                if (policy.LedByLaws)
+                outcomes.Add(CapacityAnalysis.Outcome(step.Result, terms.Sla));
+                if (policy.Refine)
                 {
                     // After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the
                     // knee, and each probe after it reads the CPU per request again (lower at heavier loads), so the climb
@@ -194,7 +193,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 await ProbeAsync(experiment, new AppClient(app.Url), cancellationToken);
             }
 
-            (summary, stacks) = await RunK6Async(experiment, app, tags, k6, cpu, cancellationToken);
+            (summary, stacks) = await RunK6Async(experiment, app, tags, probe.Seconds, k6, cpu, cancellationToken);
             timeline = await app.FinishAsync(summary, cancellationToken);
         }
 
@@ -217,8 +216,8 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         return new AnalysedStep(step.Variant, step.StartMs, result, window);
     }
 
-    private async Task<(K6Summary Summary, StackSnapshot? Stacks)> RunK6Async(
-        Experiment experiment, IRunningApp app, ProbeTags probe, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+    private async Task<(K6Summary Summary, StackSnapshot? Stacks)> RunK6Async(Experiment experiment, IRunningApp app, ProbeTags probe,
+        double seconds, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
         var (name, variant, concurrency) = (probe.Name, probe.Variant, probe.Load);
         var baseUrl = app.LoadUrl;
@@ -235,7 +234,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             ["VARIANTS"] = variant,
             ["STEPS"] = Invariant(concurrency),
             ["WARMUP_SECONDS"] = Invariant(request.WarmupSeconds),
-            ["STEP_SECONDS"] = Invariant(request.StepSeconds),
+            ["STEP_SECONDS"] = Invariant(seconds),
             ["TAIL_SECONDS"] = Invariant(app.ProcessId is null ? 0 : request.TailSeconds),
             ["COOLDOWN_SECONDS"] = "0",
             ["SLA_P95_MS"] = Invariant(sla.P95Ms),
@@ -266,9 +265,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         cpu.Track(process.Id);
         var exited = process.WaitForExitAsync(cancellationToken);
         var stacks = request.Stacks && app.ProcessId is { } pid
-            ? TakeStacksAsync(pid, name, scenariosStart.Task, exited, cancellationToken)
+            ? TakeStacksAsync(pid, name, seconds, scenariosStart.Task, exited, cancellationToken)
             : Task.FromResult<StackSnapshot?>(null);
-        if (await Task.WhenAny(exited, Task.Delay(Planned() + OverrunGrace, cancellationToken)) != exited)
+        if (await Task.WhenAny(exited, Task.Delay(Planned(seconds) + OverrunGrace, cancellationToken)) != exited)
         {
             // k6 ends only once every WebSocket session has closed, and it closes with the close handshake, waiting without
             // a deadline for the app's answer: a starved app answers late, a mute one never. The step is over by now.
@@ -295,7 +294,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     /// The app's thread stacks just after the measured window, while k6 keeps the step's load on (its tail), so the
     /// window is not disturbed; kept beside the raw results. A snapshot that fails costs the step its waits, not the sweep.
     /// </summary>
-    private async Task<StackSnapshot?> TakeStacksAsync(int pid, string name,
+    private async Task<StackSnapshot?> TakeStacksAsync(int pid, string name, double seconds,
         Task<long> scenariosStart, Task k6Exited, CancellationToken cancellationToken)
     {
         if (await Task.WhenAny(scenariosStart, k6Exited) != scenariosStart)
@@ -304,7 +303,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
 
         var windowEnd = DateTimeOffset.FromUnixTimeMilliseconds(await scenariosStart)
-            .AddSeconds(request.WarmupSeconds + request.StepSeconds + 0.1);
+            .AddSeconds(request.WarmupSeconds + seconds + 0.1);
         var wait = windowEnd - DateTimeOffset.UtcNow;
         if (wait > TimeSpan.Zero)
         {
@@ -326,7 +325,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     }
 
     /// <summary>How long a probe's k6 run is planned to last: warm-up, window and tail.</summary>
-    private TimeSpan Planned() => TimeSpan.FromSeconds(request.WarmupSeconds + request.StepSeconds + request.TailSeconds);
+    private TimeSpan Planned(double seconds) => TimeSpan.FromSeconds(request.WarmupSeconds + seconds + request.TailSeconds);
 
     /// <summary>One request per variant before the sweep, so a refused request fails in a second, not after the whole sweep.</summary>
     private async Task ProbeAsync(Experiment experiment, AppClient client, CancellationToken cancellationToken)

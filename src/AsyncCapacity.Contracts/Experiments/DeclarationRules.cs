@@ -45,6 +45,7 @@ internal static partial class DeclarationRules
         var steps = experiment.Steps ?? [];
         Require(steps.Count > 0 && steps.All(s => s >= 1) && steps.SequenceEqual(steps.Distinct().Order()), "$.steps",
             "distinct positive concurrencies, ascending", $"[{string.Join(", ", steps.Select(s => N(s)))}]");
+        Require(experiment.Headline is null or >= 1, "$.headline", "a positive concurrency", N(experiment.Headline ?? 0));
         Require(experiment.Sla is null or { P95Ms: > 0 }, "$.sla.p95Ms", "a latency in ms above 0", N(experiment.Sla?.P95Ms));
         Require(experiment.Sla is null or { MaxErrorPercent: >= 0 and <= 100 }, "$.sla.maxErrorPercent", "a percentage from 0 to 100",
             N(experiment.Sla?.MaxErrorPercent));

@@ -8,6 +8,7 @@ namespace AsyncCapacity.Contracts.Experiments;
 /// One experiment of the lab as experiments/&lt;id&gt;.json declares it: the app maps and validates with it, k6 sends
 /// what it says, the CLI checks `--set` against it and the report prints and plots what it lists.
 /// </summary>
+/// <param name="Headline">A load the experiment's claim rests on (C10k: 10,000 connections): every sweep probes it once.</param>
 public sealed record Experiment(
     string Id,
     int Order,
@@ -22,7 +23,8 @@ public sealed record Experiment(
     IReadOnlyDictionary<string, string>? Body = null,
     IReadOnlyList<AuxiliaryRoute>? AuxiliaryRoutes = null,
     IReadOnlyList<string>? Gauges = null,
-    IReadOnlyDictionary<string, string>? Headers = null)
+    IReadOnlyDictionary<string, string>? Headers = null,
+    int? Headline = null)
 {
     public const string NeedsDatabase = "database";
 

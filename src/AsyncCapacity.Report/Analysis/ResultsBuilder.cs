@@ -21,7 +21,10 @@ public static class ResultsBuilder
             .Where(name => run.Steps.Any(s => s.Variant == name));
         var variants = names.Select(name => BuildVariant(run, name)).ToList();
         return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Terms.Sla, run.Parameters,
-            ideal, variants, Verdict.Of(variants, run.Terms), null, declaration.Gauges ?? [], declaration.Load, run.Terms.Model);
+            ideal, variants, Verdict.Of(variants, run.Terms), null, declaration.Gauges ?? [], declaration.Load, run.Terms.Model)
+        {
+            Headline = run.Terms.Model.IsOpen ? null : declaration.Headline,
+        };
     }
 
     /// <summary>The gauges an experiment lists, as the catalogue defines them; unknown ids (a newer file) are left out.</summary>
@@ -36,7 +39,7 @@ public static class ResultsBuilder
             .OrderBy(s => s.TimestampMs)
             .ToList();
         var results = steps.Select(s => s.Result).ToList();
-        var (capacity, none) = CapacityAnalysis.Of(results, run.Findings?.GetValueOrDefault(name));
+        var (capacity, none) = CapacityAnalysis.Of(results, run.Terms.Sla, run.Findings?.GetValueOrDefault(name));
         var declared = run.Declaration.Variants.FirstOrDefault(v => v.Name == name);
         return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false,
             [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })], capacity, timeline)

@@ -62,6 +62,7 @@ public sealed record StepPlan(string Name, int Concurrency, LoadModel Model, dou
 }
 
 /// <summary>The rule's verdict on one step, with the figures every reader shows beside it.</summary>
+/// <param name="Judged">False when too few requests completed for the SLA's percentile and nothing else decided the step.</param>
 /// <param name="Missed">The ids of the conditions the step missed; empty when it met the SLA.</param>
 /// <param name="Reasons">The same conditions in words ("p95 ≤ 1000 ms").</param>
 /// <param name="Errors">Failed requests and sessions lost.</param>
@@ -70,6 +71,7 @@ public sealed record StepPlan(string Name, int Concurrency, LoadModel Model, dou
 /// <param name="Unanswered">Closed model, a window longer than the SLA's p95: clients that got no answer in the whole window.</param>
 public sealed record SlaVerdict(
     bool Meets,
+    bool Judged,
     IReadOnlyList<string> Missed,
     IReadOnlyList<string> Reasons,
     long Errors,

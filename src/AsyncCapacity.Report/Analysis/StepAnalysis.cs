@@ -59,6 +59,7 @@ public static class StepAnalysis
             Gauges = server.Gauges,
             LittlesLawRatio = littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
             MeetsSla = verdict.Meets,
+            Thin = !verdict.Judged,
             Missed = verdict.Missed,
             Flags = Flags(step, verdict, littlesLaw, run.Cpu, seconds, saturated, terms.Isolation),
             Saturated = saturated,
@@ -108,6 +109,13 @@ public static class StepAnalysis
                     $"Only {step.Requests} answers for {step.Concurrency} clients in {seconds:0.#} s: at least {verdict.Unanswered} ")
                 + FormattableString.Invariant($"clients ({verdict.Unanswered * 100.0 / step.Concurrency:0}%) waited longer than the whole ")
                 + "window, so the step misses the SLA whatever the completed requests' p95.");
+        }
+
+        if (!verdict.Judged)
+        {
+            flags.Add(FormattableString.Invariant($"Only {step.Requests} requests completed in the {seconds:0.#} s window, ")
+                + FormattableString.Invariant($"fewer than the {Search.ProbeWindow.MinRequests} a p95 needs: ")
+                + "the step is shown but not judged, and the capacity's estimate leaves it out.");
         }
 
         if (step.Failed > 0)

@@ -22,12 +22,13 @@ public sealed record Change(double Relative, ChangeKind Kind)
     public string Text => Kind switch
     {
         _ when double.IsPositiveInfinity(Relative) => "from 0" + (Kind == ChangeKind.Untrusted ? " ?" : string.Empty),
-        ChangeKind.Noise => $"{Signed(Relative)} ~",
-        ChangeKind.Untrusted => $"{Signed(Relative)} ?",
-        _ => Signed(Relative),
+        ChangeKind.Noise => $"{Percent(Relative)} ~",
+        ChangeKind.Untrusted => $"{Percent(Relative)} ?",
+        _ => Percent(Relative),
     };
 
-    private static string Signed(double relative) =>
+    /// <summary>"+12%", "−8%", "+0.4%".</summary>
+    public static string Percent(double relative) =>
         (relative >= 0 ? "+" : "−")
             + Math.Abs(relative * 100).ToString(relative is > -0.1 and < 0.1 ? "0.#" : "0", CultureInfo.InvariantCulture) + "%";
 }
@@ -45,8 +46,8 @@ public sealed record NoiseRule(double ThresholdPercent)
     public string Description => string.Create(CultureInfo.InvariantCulture,
         $"a step's change within ±{ThresholdPercent:0.#}% is noise (~), "
             + $"and a step flagged in either run is shown but not judged (?): a shared machine drifts; ")
-        + "a capacity changed only where the two runs' brackets do not overlap, "
-        + "i.e. one met the SLA (by the majority of its runs) at a load where the other missed it";
+        + $"a capacity changed only where the knees' ratio is beyond ±{ThresholdPercent:0.#}% with "
+        + $"{Search.KneeChange.Level * 100:0}% confidence (its interval, from both runs' probes, wholly outside that band)";
 
     /// <summary>The change from baseline to other; null when either figure is missing (no request completed).</summary>
     public Change? Judge(double? baseline, double? other, bool trusted)

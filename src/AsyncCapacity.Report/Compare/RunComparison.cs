@@ -1,5 +1,7 @@
+using AsyncCapacity.Report.Analysis;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Results;
+using AsyncCapacity.Report.Search;
 using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Compare;
@@ -30,8 +32,7 @@ public sealed record RunComparison(
             .Select(n => $"{n}: only in {string.Join(", ", runs.Where((_, i) => names[i].Contains(n)).Select(r => r.Label))}")
             .ToList();
         var experiments = common
-            .Select(name => ExperimentComparison.Of(
-                name, runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList(), noise))
+            .Select(name => ExperimentComparison.Of(runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList(), noise))
             .ToList();
         return new RunComparison(runs, noise, SettingsDiff.Of(runs), SettingsDiff.Warnings(runs), experiments, onlyInSome);
     }
@@ -44,17 +45,17 @@ public sealed record SettingDifference(string Name, IReadOnlyList<string> Values
 public sealed record ExperimentComparison(
     string Name, string Title, LoadKind Load, LoadModel Model, Sla Sla, IReadOnlyList<VariantComparison> Variants)
 {
-    public static ExperimentComparison Of(string name, IReadOnlyList<ExperimentResult> runs, NoiseRule noise)
+    public static ExperimentComparison Of(IReadOnlyList<ExperimentResult> runs, NoiseRule noise)
     {
         var variants = runs[0].Variants.Select(v => v.Name)
             .Where(v => runs.All(r => r.Variants.Any(x => x.Name == v)))
-            .Select(v => VariantComparison.Of(v, runs.Select(r => r.Variants.First(x => x.Name == v)).ToList(), noise))
+            .Select(v => VariantComparison.Of(v, runs, noise))
             .ToList();
-        return new ExperimentComparison(name, runs[0].Title, runs[0].Load, runs[0].Model, runs[0].Sla, variants);
+        return new ExperimentComparison(runs[0].Name, runs[0].Title, runs[0].Load, runs[0].Model, runs[0].Sla, variants);
     }
 }
 
-/// <summary>One variant in every run: capacities judged by their brackets, the runtime at each knee, and the loads every run
+/// <summary>One variant in every run: capacities judged by both runs' probes, the runtime at each knee, and the loads every run
 /// measured (a load run several times stands as its median run, so one noisy run does not decide).</summary>
 public sealed record VariantComparison(
     string Name,
@@ -73,8 +74,9 @@ public sealed record VariantComparison(
             p is null ? "none" : $"{PredictionText.Brief(p, model)}, measured {PredictionText.Outcome(p)}"))
         : null;
 
-    public static VariantComparison Of(string name, IReadOnlyList<VariantResult> runs, NoiseRule noise)
+    public static VariantComparison Of(string name, IReadOnlyList<ExperimentResult> experiments, NoiseRule noise)
     {
+        var runs = experiments.Select(e => e.Variants.First(v => v.Name == name)).ToList();
         var concurrencies = runs[0].Steps.Select(s => s.Concurrency)
             .Where(c => runs.All(r => r.Steps.Any(s => s.Concurrency == c)))
             .Distinct()
@@ -82,7 +84,7 @@ public sealed record VariantComparison(
         var steps = concurrencies
             .Select(c => StepComparison.Of(c, runs.Select(r => MedianRun(r.Steps.Where(s => s.Concurrency == c))).ToList(), noise))
             .ToList();
-        var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(runs[0], r)).ToList();
+        var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(experiments[0], runs[0], experiments[i], r, noise)).ToList();
         return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], changes,
             [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
                 ? $"{PoolAdjustmentChanges.Describe(adjustments)} at {Format.Count(step.Concurrency)}"
@@ -139,38 +141,69 @@ public sealed partial record StepComparison(
     private static bool Trusted(StepResult baseline, StepResult other) => baseline.Flags.Count == 0 && other.Flags.Count == 0;
 }
 
-/// <summary>Whether a later run's capacity differs from the baseline's: only when their brackets do not overlap.</summary>
+/// <summary>Whether a later run's capacity differs from the baseline's.</summary>
 public enum CapacityChangeKind
 {
-    /// <summary>The later run met the SLA (most of its runs) at a load where the baseline missed it.</summary>
+    /// <summary>The later run's knee is significantly higher, by at least the noise threshold.</summary>
     Higher,
 
-    /// <summary>The baseline met the SLA at a load where the later run missed it.</summary>
+    /// <summary>The later run's knee is significantly lower, by at least the noise threshold.</summary>
     Lower,
 
-    /// <summary>The brackets overlap: as far as these runs can tell, the same capacity.</summary>
+    /// <summary>As far as these runs can tell, the same capacity.</summary>
     Same,
 }
 
-/// <summary>A change is called real only when the two runs' brackets (met … first missed) do not overlap: a threshold on one
-/// step would call a shared machine's drift a change.</summary>
+/// <summary>
+/// A change is called only when its 95% interval, from both runs' probes (<see cref="KneeChange"/>), lies wholly beyond the
+/// noise threshold: two runs of the same code on a shared machine differ, and their intervals say by how much they may.
+/// Where a run's capacity is a lower bound ("≥ N"), the other run's interval must lie wholly on one side of it.
+/// </summary>
 public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
 {
-    public static CapacityChange Of(VariantResult baseline, VariantResult other)
+    /// <summary>The knee's ratio with its 95% interval; null where a run has no knee to estimate (a lower bound, or none).</summary>
+    public KneeChange? Knee { get; init; }
+
+    /// <summary>Without a knee to compare: the most the later capacity can be, as a share of the least the baseline's can.</summary>
+    public double? MostRatio { get; init; }
+
+    /// <summary>Fell by more than this percentage, significantly: what `capacity compare --fail-below` gates on.</summary>
+    public bool FellBy(double percent) => Knee?.FellBy(percent) ?? (Kind == CapacityChangeKind.Lower && MostRatio < 1 - percent / 100);
+
+    public static CapacityChange Of(ExperimentResult baselineRun, VariantResult baseline, ExperimentResult laterRun, VariantResult later,
+        NoiseRule noise)
     {
-        var (fromLow, fromHigh) = Interval(baseline);
-        var (toLow, toHigh) = Interval(other);
-        var kind = toLow > fromHigh ? CapacityChangeKind.Higher : toHigh < fromLow ? CapacityChangeKind.Lower : CapacityChangeKind.Same;
-        var text = kind switch
+        var knee = KneeChange.Of(
+            CapacityAnalysis.Outcomes(baseline.Steps, baselineRun.Sla), CapacityAnalysis.Outcomes(later.Steps, laterRun.Sla));
+        if (knee is not null)
         {
-            CapacityChangeKind.Higher => "higher: the brackets do not overlap",
-            CapacityChangeKind.Lower => "lower: the brackets do not overlap",
-            _ => "~ the brackets overlap: not a change these runs can show",
-        };
-        return new CapacityChange(kind, text);
+            var kind = !knee.Called(noise.ThresholdPercent) ? CapacityChangeKind.Same
+                : knee.Ratio > 1 ? CapacityChangeKind.Higher : CapacityChangeKind.Lower;
+            var reading = kind switch
+            {
+                CapacityChangeKind.Higher => "higher, a change",
+                CapacityChangeKind.Lower => "lower, a change",
+                _ when knee.Significant => $"~ significant, but not wholly beyond the ±{noise.ThresholdPercent:0.#}% noise threshold",
+                _ => "~ not a change these runs can show",
+            };
+            return new CapacityChange(kind, $"{Change.Percent(knee.Ratio - 1)} ({KneeChange.Level * 100:0}%: "
+                + $"{Change.Percent(knee.Low - 1)} to {Change.Percent(knee.High - 1)}): {reading}")
+            { Knee = knee };
+        }
+
+        var (fromLow, fromHigh) = Interval(baseline);
+        var (toLow, toHigh) = Interval(later);
+        var bounded = toLow > fromHigh ? CapacityChangeKind.Higher : toHigh < fromLow ? CapacityChangeKind.Lower : CapacityChangeKind.Same;
+        return new CapacityChange(bounded, bounded switch
+        {
+            CapacityChangeKind.Higher => "higher: its capacity lies wholly above the baseline's",
+            CapacityChangeKind.Lower => "lower: its capacity lies wholly below the baseline's",
+            _ => "~ the capacities overlap: not a change these runs can show",
+        })
+        { MostRatio = fromLow > 0 ? toHigh / fromLow : null };
     }
 
-    /// <summary>The loads the capacity may be: from the load that met to one below the first that missed.</summary>
+    /// <summary>The loads the capacity may be: its 90% interval; a lower bound up to infinity; before the estimate, its bracket.</summary>
     private static (double Low, double High) Interval(VariantResult variant)
     {
         if (variant.Capacity is not { } capacity)
@@ -178,9 +211,18 @@ public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
             return (0, 0);
         }
 
-        var missed = capacity.AtLeastBecause is not null ? null
-            : capacity.MissedAt ?? variant.Steps
-                .Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
+        if (capacity.AtLeastBecause is not null)
+        {
+            return (capacity.Concurrency, double.PositiveInfinity);
+        }
+
+        if (capacity.Estimate is { } estimate)
+        {
+            return (estimate.LowLoad, estimate.HighLoad);
+        }
+
+        var missed = capacity.MissedAt ?? variant.Steps
+            .Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
         return (capacity.Concurrency, missed is { } m ? m - 1 : double.PositiveInfinity);
     }
 }

@@ -14,9 +14,15 @@ public static class CapacityText
     public static string Load(Capacity capacity, LoadModel model) =>
         (capacity.AtLeastBecause is null ? "" : "≥ ") + model.ConcurrentLoad(capacity.Concurrency);
 
-    /// <summary>"3–4; 4 met in 1 of 3 runs", "the highest step tested"; empty for a run made before the search.</summary>
+    /// <summary>"90%: 48–85", "a lower bound: the highest step tested"; before the estimate, "3–4; 4 met in 1 of 3 runs";
+    /// empty for a run made before the search.</summary>
     public static string Sureness(Capacity capacity)
     {
+        if (capacity is { Estimate: { } estimate, AtLeastBecause: null })
+        {
+            return Interval(estimate) + (capacity.Narrowed ? "" : ", the probe budget ran out before ±10%");
+        }
+
         var parts = new List<string>();
         if (capacity is { AtLeastBecause: StoppedBy.LoadGenerator, LoadGeneratorMissedAt: { } k6Missed })
         {
@@ -60,7 +66,12 @@ public static class CapacityText
         return string.Join("; ", parts);
     }
 
-    /// <summary>"3 concurrent clients (3–4; 4 met in 1 of 3 runs)".</summary>
+    /// <summary>"90%: 48–85": the knee's 90% interval, as whole loads.</summary>
+    public static string Interval(KneeEstimate estimate) => $"{KneeEstimate.Level * 100:0}%: " + (estimate.LowLoad == estimate.HighLoad
+        ? Format.Count(estimate.LowLoad)
+        : $"{Format.Count(estimate.LowLoad)}–{Format.Count(estimate.HighLoad)}");
+
+    /// <summary>"62 concurrent clients (90%: 48–85)".</summary>
     public static string Full(Capacity capacity, LoadModel model) =>
         Sureness(capacity) is { Length: > 0 } sureness ? $"{Load(capacity, model)} ({sureness})" : Load(capacity, model);
 

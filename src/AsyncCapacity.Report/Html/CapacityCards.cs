@@ -40,6 +40,11 @@ internal static class CapacityCards
             {
                 html.Element("p", "capacity-bracket", sureness);
             }
+
+            if (KneeNotes.Flat(experiment, variant) is { } flat)
+            {
+                html.Element("p", "card-flat", flat);
+            }
         }
         else
         {
@@ -51,6 +56,11 @@ internal static class CapacityCards
         {
             html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(),
                 PredictionText.Sentence(experiment, variant));
+        }
+
+        if (KneeNotes.Headline(experiment, variant) is { } headline)
+        {
+            html.Element("p", "card-headline", headline);
         }
 
         if (Why(experiment, variant) is { } why)

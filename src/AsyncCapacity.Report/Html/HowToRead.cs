@@ -17,18 +17,11 @@ internal static class HowToRead
         var model = run.Settings.Model;
         Entry(html, char.ToUpperInvariant(model.Name[0]) + model.Name[1..] + " model", model.Definition);
         Entry(html, "Capacity at SLA",
-            $"The largest {model.CapacityNoun} whose p95 latency ≤ the SLA and whose error rate ≤ the limit (this run: "
-            + $"{Format.Sla(run.Sla)}; an experiment may set its own; the rule is k6-scripts/lib/judge.js, which k6 applies too), with the "
-            + "median throughput of its runs. A load's verdict is the majority of its runs.");
-        Entry(html, "How the capacity was found", SearchText.LedByLaws(document) ??
-            "Each variant began with a coarse pass over its declared steps, climbing until two in a row missed. Then a search, each probe "
-            + "on a fresh app: between the largest load that met and the smallest that missed, the geometric middle, until the two were "
-            + "within 10% of each other or one apart; then both ends run again until each had 3 runs (three: the fewest in which a "
-            + "majority always exists and a disagreeing run shows; the sweep's --repeats sets it, and each capacity says its runs). When "
-            + "repeats disagree, the majority decides and the split is said (\"4 met in 1 of 3 runs\"); a majority that flips moves the "
-            + "bracket and the search goes on. Where nothing missed, it doubled the load until something did, or until the load generator "
-            + "became the limit, the ceiling or the probe budget stopped it: the capacity is then a lower bound, \"≥ N\", and says what "
-            + "stopped it. Every probe is in the step tables (bold: the runs that decided) and on the charts (points).");
+            $"The largest {model.CapacityNoun} at which a launch meets the SLA (this run: {Format.Sla(run.Sla)}; an experiment may set "
+            + "its own; the rule is k6-scripts/lib/judge.js, which k6 applies too) at least half the time, with its 90% interval and "
+            + "the throughput there. A probe with fewer than 20 requests in its window is shown but not judged: a p95 of fewer is "
+            + "the maximum or near it.");
+        Entry(html, "How the capacity was found", SearchText.Of(document));
         Entry(html, "Latency vs server time",
             "Client latency (p50, p95, p99, max) is the time k6 waited for a response: time waiting for a thread plus time working. "
             + "Server p50 is the median Server-Timing app;dur, the time inside the app's pipeline only. "

@@ -4,36 +4,38 @@ using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>How a search led by the laws (--search on) differed from the walk over the declared steps, and for which variants.</summary>
+/// <summary>How the run's capacities were found: the estimate's search, a run made before it, or the steps alone.</summary>
 internal static class SearchText
 {
-    /// <summary>The report's "how the capacity was found" for a run whose search the laws led; null for any other run.</summary>
-    public static string? LedByLaws(ResultsDocument document)
+    public static string Of(ResultsDocument document)
     {
         var capacities = document.Experiments.SelectMany(e => e.Variants.Select(v => (Name: $"{e.Name} {v.Name}", v.Capacity))).ToList();
-        if (!capacities.Any(c => c.Capacity?.Strategy == SearchStrategy.Laws))
+        // A bracket without an estimate: a run made before the estimate (schema 3 and earlier).
+        if (capacities.Any(c => c.Capacity?.Strategy is SearchStrategy.Laws or SearchStrategy.Grid
+            || c.Capacity is { Estimate: null, MissedAt: not null }))
         {
-            return null;
+            return "This run was made before the knee was estimated: each capacity is the largest load that met the SLA by the "
+                + "majority of its runs, with its bracket (the smallest load that missed above it) and the runs at both ends.";
         }
 
         var predicted = capacities.Where(c => c.Capacity?.PredictedKnee is not null)
             .Select(c => $"{c.Name} from {Format.Count(c.Capacity!.PredictedKnee)}").ToList();
-        return "Each variant began with its lightest declared step, each probe on a fresh app. Then the search probed the knee the "
-            + "operational laws predicted from that step (R₀, the CPU per request, what the variant holds, the pool's threads as the "
-            + "runtime grows them within a probe) and bracketed around it by doubles or halves; while nothing had missed, it climbed to "
-            + "the knee the laws read from every probe so far where that lay beyond a doubling (at most ×8 at once: the CPU per request "
-            + "read at a light load overstates it). Where nothing bound, it climbed the declared steps until two in a row missed. "
-            + (predicted.Count == 0 ? "No variant's knee was bound after its lightest step: each walked its declared steps. "
-                : predicted.Count == capacities.Count ? $"Started from the predicted knee: {string.Join(", ", predicted)}. "
-                : $"Started from the predicted knee: {string.Join(", ", predicted)}; the others from the declared steps. ")
-            + "Between the largest load that met and the smallest that missed, the geometric middle, until the two were within 10% of "
-            + "each other or one apart; then both ends run again until the majority of 3 runs was certain (two agreeing runs decide, a "
-            + "third runs after a split; the sweep's --repeats sets the runs, and each capacity says its own). When runs disagree, the "
-            + "majority decides and the split is said (\"4 met in 1 of 3 runs\"); a majority that flips moves the bracket. Where "
-            + "nothing missed, it doubled the load until something did, or until the ceiling or the probe budget stopped it: the "
-            + "capacity is then a lower bound, \"≥ N\", and says what stopped it. A load that missed while k6 was short of CPU may "
-            + "have missed by k6's fault: the bracket below it narrowed to 25%, and the lower bound is the largest load that met "
-            + "there. (--search grid walks the declared steps first, runs every repeat and ends the climb at such a miss.) Every "
-            + "probe is in the step tables (bold: the runs that decided) and on the charts (points).";
+        var search = !capacities.Any(c => c.Capacity?.Strategy == SearchStrategy.Estimate)
+            ? "Each variant ran its declared steps only (--search off). "
+            : "Each variant began with its lightest declared step, then the knee the operational laws predicted from it (where "
+                + "nothing bound, the declared steps), climbing to the laws' knee from the probes so far until a load missed"
+                + (predicted.Count > 0 ? $" ({string.Join(", ", predicted)})" : "")
+                + ". From then on each probe went where its outcome was least certain, the load that shrinks the knee's interval "
+                + "most (QUEST+, Watson 2017), until the 90% interval was within ±10% of the estimate or the probe budget was spent, "
+                + "as each card says. A probe's window was stretched where too few requests would have completed in it; an "
+                + "experiment's headline load (C10k: 10,000) was probed once whatever the knee. ";
+        return search
+            + "The knee is the load at which half the launches meet the SLA, estimated from every judged probe, each a fresh app: "
+            + "each probe's margin ln(p95 ÷ SLA) against ln load, by its value within ln 1.5 of the SLA and as well below or well "
+            + "above beyond it (a censored regression, Tobin 1958), a miss by errors or unanswered clients as a miss; its posterior "
+            + "on a grid, as psignifit fits a threshold (Schütt et al. 2016), with a 90% interval that reruns of the same code fall "
+            + "in. Where nothing missed, the capacity is a lower bound, \"≥ N\", that says what stopped it; a miss while k6 was "
+            + "short of CPU may be k6's, and the bracket below it narrowed to 25%. Every probe is in the step tables (bold: those "
+            + "within the interval) and on the charts.";
     }
 }

@@ -166,9 +166,9 @@ internal static class StepTable
                 ("title", $"machine {Format.Percent(step.MachineCpuPercent)}, k6 {Format.Percent(step.LoadGeneratorCpuPercent)}"
                 + (step.LoadGeneratorMemoryMb is { } k6Memory ? $" and {Format.Count(k6Memory)} MB" : string.Empty)))
             .Text(Format.Percent(step.CpuPercent)).Close("td")
-            .Open("td", step.MeetsSla ? "sla sla-met" : "sla sla-missed",
+            .Open("td", step.Thin ? "sla sla-thin" : step.MeetsSla ? "sla sla-met" : "sla sla-missed",
                 ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
-            .Text(step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
+            .Text(step.Thin ? "? not judged" : step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
             .Close("tr");
     }
 

@@ -133,7 +133,9 @@ public static class Predictor
             var nearest = measured < low ? low : measured > high ? high : measured;
             var error = nearest > 0 ? (measured - nearest) / (double)nearest * 100 : (double?)null;
             var close = nearest > 0 && Math.Abs(measured - nearest) <= Math.Max(1, Tolerance * nearest);
-            var bracketed = capacity.MissedAt is { } missed && low < missed && high >= measured;
+            // The range overlaps the knee's 90% interval (before the estimate: reaches into its bracket).
+            var bracketed = capacity.Estimate is { } estimate ? low <= estimate.HighLoad && high >= estimate.LowLoad
+                : capacity.MissedAt is { } missed && low < missed && high >= measured;
             // A lower bound: what stopped the search, or (a run before the search) the top of the grid with nothing missed above.
             if (capacity.AtLeastBecause is not null || capacity.MissedAt is null)
             {

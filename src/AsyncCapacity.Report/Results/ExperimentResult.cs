@@ -19,6 +19,10 @@ public sealed record ExperimentResult(
     LoadModel Model)
 {
     public string RateUnit => Load.RateUnit;
+
+    /// <summary>The load the experiment's claim rests on (C10k: 10,000), probed once in every run; null where none is declared.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Headline { get; init; }
 }
 
 /// <param name="Capacity">Null when no load met the SLA: see <see cref="NoCapacityBecause"/>.</param>
@@ -41,11 +45,15 @@ public sealed record VariantResult(
 }
 
 /// <summary>
-/// The largest load that met the SLA by the majority of its runs, with their median throughput and its bracket; a lower
-/// bound ("≥ N") says what stopped the search instead. Runs made before the search carry only the first two figures.
+/// The knee estimated from every judged probe (the largest whole load at or below it) with its 90% interval, and the
+/// throughput there; a lower bound ("≥ N") says what stopped the search instead. Runs made before the estimate carry a
+/// bracket (MissedAt) and the runs at its ends; runs made before the search only the first two figures.
 /// </summary>
 public sealed record Capacity(int Concurrency, double Rps)
 {
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public Search.KneeEstimate? Estimate { get; init; }
+
     /// <summary>The smallest load above the capacity that missed; null for a lower bound.</summary>
     public int? MissedAt { get; init; }
 
@@ -55,7 +63,7 @@ public sealed record Capacity(int Concurrency, double Rps)
 
     public Search.RunTally? MissedRuns { get; init; }
 
-    /// <summary>False when the probe budget ran out before the bracket was as narrow as asked.</summary>
+    /// <summary>False when the probe budget ran out before the interval (earlier: the bracket) was as narrow as asked.</summary>
     public bool Narrowed { get; init; } = true;
 
     /// <summary>How the search went (the report's "how it was found"); null for the grid only and older runs.</summary>

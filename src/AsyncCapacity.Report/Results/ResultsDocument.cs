@@ -6,7 +6,9 @@ public sealed record ResultsDocument(
     RunInfo Run,
     IReadOnlyList<ExperimentResult> Experiments)
 {
-    public const int CurrentSchemaVersion = 3;
+    /// <summary>4: a capacity is the knee estimated from every probe with its 90% interval (capacity.estimate), a step too
+    /// thin to judge says so (thin), an experiment may name its headline load. A schema 3 file reads as it was.</summary>
+    public const int CurrentSchemaVersion = 4;
 }
 
 public sealed record RunInfo(

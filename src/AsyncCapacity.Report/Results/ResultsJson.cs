@@ -38,6 +38,10 @@ public static class ResultsJson
                 ResultsVersion2.Upgrade(root);
             }
 
+            // Schema 4 only adds (an estimate beside the capacity, thin steps, a headline): a schema 3 capacity keeps its
+            // bracket and reads as it was.
+            root["schemaVersion"] = ResultsDocument.CurrentSchemaVersion;
+
             document = root.Deserialize<ResultsDocument>(Options);
         }
         catch (Exception ex) when (ex is JsonException or FormatException or InvalidOperationException)

@@ -67,6 +67,13 @@ public sealed record StepResult
     /// <summary>The SLA's one rule: k6-scripts/lib/judge.js.</summary>
     public required bool MeetsSla { get; init; }
 
+    /// <summary>Too few requests completed for the SLA's percentile: shown, not judged, left out of the estimate.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public bool Thin { get; init; }
+
+    [JsonIgnore]
+    public bool Judged => !Thin;
+
     /// <summary>The rule's conditions missed: "p95", "errors", "clients", "answered", "dropped", "sessions-failed"…</summary>
     public IReadOnlyList<string> Missed { get; init; } = [];
 

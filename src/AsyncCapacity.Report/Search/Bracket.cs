@@ -1,13 +1,14 @@
 namespace AsyncCapacity.Report.Search;
 
-/// <summary>What the search's steps share: its policy, every load's runs so far, the probes left, the laws' knee.</summary>
-internal sealed record Bracket(SearchPolicy Policy, IReadOnlyDictionary<int, Tally> Tallies, int Budget, int? Knee)
+/// <summary>What the search's steps share: its policy, the probes so far and every load's tally, the probes left, the laws' knee.</summary>
+internal sealed record Bracket(
+    SearchPolicy Policy, IReadOnlyList<ProbeOutcome> Outcomes, IReadOnlyDictionary<int, Tally> Tallies, int Budget, int? Knee)
 {
-    /// <summary>The laws' knee from every probe so far (led by the laws only): where a climb with nothing missed jumps.</summary>
+    /// <summary>The laws' knee from every probe so far: where a climb with nothing missed jumps.</summary>
     public int? LatestKnee { get; init; }
 
     /// <summary>Wider than the precision asked for, and more than one apart.</summary>
-    public bool Wide(int low, int high, double? precision = null) => high - low > 1 && high > low * (1 + (precision ?? Policy.Precision));
+    public static bool Wide(int low, int high, double precision) => high - low > 1 && high > low * (1 + precision);
 
     /// <summary>
     /// The next load between two ends: the geometric middle; beside the laws' knee, a doubling from the end near it
@@ -26,21 +27,17 @@ internal sealed record Bracket(SearchPolicy Policy, IReadOnlyDictionary<int, Tal
 
         return Math.Clamp(middle, low + 1, high - 1);
     }
-
-    /// <summary>
-    /// A load's verdict is not settled while it has fewer runs than asked; led by the laws, a majority already certain
-    /// (two agreeing of three) settles it: the runs left cannot change it.
-    /// </summary>
-    public bool Unsettled(RunTally runs) => runs.Runs < Policy.Repeats
-        && !(Policy.LedByLaws && (runs.Met * 2 > Policy.Repeats || (runs.Runs - runs.Met) * 2 > Policy.Repeats));
 }
 
-/// <summary>A load's runs so far: its verdict is the majority's; k6 being the limit in any run makes it untrustworthy upwards.</summary>
-internal sealed record Tally(int Concurrency, RunTally Runs, bool LoadGeneratorBound)
+/// <summary>
+/// A load's probes so far, as the search steers by them: met by most of its runs (a run too thin to judge still steers);
+/// k6 being the limit in any run makes a miss untrustworthy upwards.
+/// </summary>
+internal sealed record Tally(int Concurrency, int Met, int Runs, bool LoadGeneratorBound)
 {
-    public bool Meets => Runs.Met * 2 > Runs.Runs;
+    public bool Meets => Met * 2 > Runs;
 
     public static Dictionary<int, Tally> Of(IEnumerable<ProbeOutcome> outcomes) => outcomes
         .GroupBy(o => o.Concurrency)
-        .ToDictionary(g => g.Key, g => new Tally(g.Key, new RunTally(g.Count(o => o.Meets), g.Count()), g.Any(o => o.LoadGeneratorBound)));
+        .ToDictionary(g => g.Key, g => new Tally(g.Key, g.Count(o => o.Meets), g.Count(), g.Any(o => o.LoadGeneratorBound)));
 }

@@ -1,4 +1,5 @@
 using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.Search;
@@ -15,17 +16,14 @@ public sealed class CapacityAnalysisTests
     {
         { "no step meets the SLA", [(1, 10, 0, 1500), (10, 40, 0, 4000), (50, 40, 0, 9000)], null, null },
         { "all steps meet it", [(1, 20, 0, 505), (10, 200, 0, 510), (50, 1000, 0, 520)], 50, 100 },
-        { "errors only, fast answers", [(1, 20, 0, 5), (10, 200, 100, 5), (50, 1000, 900, 5)], 1, 2 },
         { "a single step that meets it", [(100, 2000, 0, 600)], 100, 200 },
         { "a single step that misses it", [(100, 500, 0, 6000)], null, null },
-        // A step that met above one that missed is not trusted: capacity is the largest load below the smallest miss.
-        { "a pass above a miss does not count", [(1, 20, 0, 505), (10, 60, 0, 1500), (50, 1000, 0, 900)], 1, 2 },
         { "no request completed", [(1, 0, 0, 0)], null, null },
     };
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public void Without_a_search_capacity_is_read_off_the_grid_below_its_first_miss(
+    public void Without_a_search_a_grid_that_never_brackets_its_knee_gives_a_lower_bound_or_none(
         string scenario, (int Concurrency, long Requests, long Failed, double P95)[] steps, int? concurrency, double? rps)
     {
         // Arrange
@@ -33,11 +31,39 @@ public sealed class CapacityAnalysisTests
             StepFactory.Run("v", s.Concurrency, s.Requests, s.Failed, s.P95), StepFactory.Terms(Sla))).ToList();
 
         // Act
-        var (capacity, _) = CapacityAnalysis.Of(results);
+        var (capacity, _) = CapacityAnalysis.Of(results, Sla);
 
         // Assert
         Assert.True(concurrency == capacity?.Concurrency, scenario);
         Assert.True(rps == capacity?.Rps, scenario);
+    }
+
+    public static TheoryData<string, (int Concurrency, long Requests, long Failed, double P95)[], int, int> Bracketed => new()
+    {
+        // Errors decide the miss at 10: the knee lies somewhere between 1 and 10, and the interval says so.
+        { "errors only, fast answers", [(1, 20, 0, 5), (10, 200, 100, 5), (50, 1000, 900, 5)], 1, 9 },
+        // A pass above a miss counts too: every judged probe is a launch, and the knee is where half of them meet.
+        { "a pass above a miss", [(1, 20, 0, 505), (10, 60, 0, 1500), (50, 1000, 0, 900)], 1, 99 },
+    };
+
+    [Theory]
+    [MemberData(nameof(Bracketed))]
+    public void Without_a_search_a_grid_that_brackets_its_knee_is_estimated_from_every_step(
+        string scenario, (int Concurrency, long Requests, long Failed, double P95)[] steps, int low, int high)
+    {
+        // Arrange
+        var results = steps.Select(s => StepAnalysis.Analyse(
+            StepFactory.Run("v", s.Concurrency, s.Requests, s.Failed, s.P95), StepFactory.Terms(Sla))).ToList();
+
+        // Act
+        var (capacity, _) = CapacityAnalysis.Of(results, Sla);
+
+        // Assert
+        var estimate = capacity!.Estimate!;
+        Assert.True(estimate.LowLoad >= low && estimate.HighLoad <= high && estimate.HighLoad > estimate.LowLoad,
+            $"{scenario}: {estimate}");
+        Assert.InRange(capacity.Concurrency, estimate.LowLoad, estimate.HighLoad);
+        Assert.False(capacity.Narrowed);
     }
 
     [Fact]
@@ -53,17 +79,20 @@ public sealed class CapacityAnalysisTests
         // Act
         var verdict = experiment.Verdict;
 
-        // Assert
-        Assert.Equal(
-            "Within the SLA (p95 ≤ 1 s, errors ≤ 1%), async met it up to ≥ 50 concurrent clients at 100 req/s "
-            + "(a lower bound: the highest step tested); sync up to 1 at 2.0 req/s (1–10). async served ≥ 50× the clients of sync. "
-            + "Peak throughput: async 100 req/s at 50 clients, sync 9.0 req/s at 50 clients.",
-            verdict);
+        // Assert: sync met at 1 and missed at 10: its knee lies between, its throughput there read between the two
         var async = experiment.Variants.Single(v => v.Name == "async").Capacity!;
         var sync = experiment.Variants.Single(v => v.Name == "sync").Capacity!;
+        Assert.StartsWith(
+            "Within the SLA (p95 ≤ 1 s, errors ≤ 1%), async met it up to ≥ 50 concurrent clients at 100 req/s "
+            + $"(a lower bound: the highest step tested); sync up to {sync.Concurrency} at {Format.Rps(sync.Rps)} req/s "
+            + $"({CapacityText.Sureness(sync)}). async served ≥ ", verdict, StringComparison.Ordinal);
+        Assert.EndsWith("× the clients of sync. Peak throughput: async 100 req/s at 50 clients, sync 9.0 req/s at 50 clients.",
+            verdict, StringComparison.Ordinal);
         Assert.Equal((50, 100.0, StoppedBy.HighestStep, (int?)null),
             (async.Concurrency, async.Rps, async.AtLeastBecause!.Value, async.MissedAt));
-        Assert.Equal((1, 2.0, (StoppedBy?)null, (int?)10), (sync.Concurrency, sync.Rps, sync.AtLeastBecause, sync.MissedAt));
+        Assert.True(sync.Estimate!.LowLoad >= 1 && sync.Estimate.HighLoad <= 9, $"{sync.Estimate}");
+        Assert.Equal(((StoppedBy?)null, (int?)10), (sync.AtLeastBecause, sync.MissedAt));
+        Assert.InRange(sync.Rps, 2.0, 4.8 * sync.Concurrency / 10 + 2);
     }
 
     [Fact]
@@ -79,7 +108,7 @@ public sealed class CapacityAnalysisTests
 
         // Assert
         // Next to a 1 s SLA, "1 s" would hide which side of it the step was: both say 999.7 ms.
-        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 999.7 ms, 50% errors)",
+        Assert.Contains("sync met it at no load tried (even 1 missed it; at 1 client: p95 999.7 ms, 50% errors)",
             experiment.Verdict, StringComparison.Ordinal);
         Assert.Equal("999.7 ms", cell);
     }
@@ -88,14 +117,17 @@ public sealed class CapacityAnalysisTests
     public void The_verdict_says_when_a_variant_met_the_SLA_nowhere()
     {
         // Arrange
-        var experiment = Build(StepFactory.Run("sync", 1, 5, p95: 2500), StepFactory.Run("async", 1, 20, p95: 505));
+        var experiment = Build(StepFactory.Run("sync", 1, 25, p95: 2500), StepFactory.Run("async", 1, 20, p95: 505));
+        var thin = Build(StepFactory.Run("sync", 1, 5, p95: 2500), StepFactory.Run("async", 1, 20, p95: 505));
 
         // Act
         var verdict = experiment.Verdict;
 
-        // Assert
-        Assert.Contains("sync met it at no load tried (even 1 missed it in 1 of 1 runs; at 1 client: p95 2.5 s, 0% errors)",
+        // Assert: a miss at 1 too thin to judge says so
+        Assert.Contains("sync met it at no load tried (even 1 missed it; at 1 client: p95 2.5 s, 0% errors)",
             verdict, StringComparison.Ordinal);
+        Assert.True(thin.Verdict.Contains("sync met it at no load tried (no load tried had enough requests to judge: 5 at 1",
+            StringComparison.Ordinal), thin.Verdict);
     }
 
     [Fact]

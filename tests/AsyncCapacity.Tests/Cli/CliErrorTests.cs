@@ -83,10 +83,10 @@ public sealed class CliErrorTests(ITestOutputHelper log)
 
         // Assert
         Assert.Equal(0, code);
-        Assert.Contains("sleep: sync, async × 1,10,100,1000 clients, at most 16 probes each; ms=200; SLA p95 ≤ 1000 ms",
+        Assert.Contains("sleep: sync, async × 1,10,100,1000 clients, at most 14 probes each; ms=200; SLA p95 ≤ 1000 ms",
             plan, StringComparison.Ordinal);
-        Assert.Contains("db: sync, async × 1,10 clients, at most 14 probes each; ms=50", plan, StringComparison.Ordinal);
-        Assert.Matches(@"At most 60 probes of about \d+ s each: at most [\d.]+ min", plan);
+        Assert.Contains("db: sync, async × 1,10 clients, at most 12 probes each; ms=50", plan, StringComparison.Ordinal);
+        Assert.Matches(@"At most 52 probes of about \d+ s each: at most [\d.]+ min", plan);
         Assert.False(Directory.Exists(output), "a dry run writes nothing");
         Assert.Equal(1, badCode);
         Assert.Contains("'ms' must be a whole number from 0 to 10000; got '-5'.", refusal, StringComparison.Ordinal);

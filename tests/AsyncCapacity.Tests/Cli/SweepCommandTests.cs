@@ -1,6 +1,7 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Tests.Cli;
 
@@ -38,7 +39,7 @@ public sealed class SweepCommandTests
         Assert.Equal("500", request.Parameters["sleep"]["ms"]);
         Assert.Equal(new DatabaseSettings("PostgreSQL", null, 100), request.Database);
         Assert.True(request.Search && request.Stacks);
-        Assert.Equal(16, request.SearchPolicyFor(sleep).MaxProbes);
+        Assert.Equal(14, request.SearchPolicyFor(sleep).MaxProbes);
         Assert.True(request.WorstCaseDuration < TimeSpan.FromMinutes(5),
             $"the quick sleep sweep must end within 5 minutes at worst: {request.WorstCaseDuration}");
     }
@@ -85,19 +86,21 @@ public sealed class SweepCommandTests
     }
 
     [Fact]
-    public void Repeats_can_be_set_for_all_experiments_and_for_one_and_reach_the_search()
+    public void The_probe_budget_can_be_set_for_all_experiments_and_for_one_and_reaches_the_search()
     {
         // Act
-        var request = Request("-e", "sleep,db,audit", "--repeats", "1", "--repeats", "sleep=5");
-        var untouched = Request("-e", "sleep");
+        var request = Request("-e", "sleep,db,audit", "--probes", "6", "--probes", "sleep=16");
+        var untouched = Request("-e", "sleep,connections");
 
         // Assert
-        Assert.Equal(5, request.SearchPolicyFor(ExperimentCatalog.Get("sleep")).Repeats);
-        Assert.Equal(1, request.SearchPolicyFor(ExperimentCatalog.Get("db")).Repeats);
-        Assert.Equal(1, request.SearchPolicyFor(ExperimentCatalog.Get("audit")).Repeats);
+        Assert.Equal(16, request.SearchPolicyFor(ExperimentCatalog.Get("sleep")).MaxSearchProbes);
+        Assert.Equal(6, request.SearchPolicyFor(ExperimentCatalog.Get("db")).MaxSearchProbes);
+        Assert.Equal(6, request.SearchPolicyFor(ExperimentCatalog.Get("audit")).MaxSearchProbes);
         Assert.True(request.Customised);
-        Assert.Equal(3, untouched.SearchPolicyFor(ExperimentCatalog.Get("sleep")).Repeats);
+        Assert.Equal(SearchPolicy.DefaultSearchProbes, untouched.SearchPolicyFor(ExperimentCatalog.Get("sleep")).MaxSearchProbes);
         Assert.False(untouched.Customised);
+        Assert.Equal(10_000, untouched.SearchPolicyFor(ExperimentCatalog.Get("connections")).Headline);
+        Assert.Null(untouched.SearchPolicyFor(ExperimentCatalog.Get("sleep")).Headline);
     }
 
     [Fact]
@@ -140,11 +143,12 @@ public sealed class SweepCommandTests
         { "--sla-p95 nap=300: 'nap' is not a declared experiment", ["--sla-p95", "nap=300"] },
         { "--sla-p95: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--sla-p95", "db=300"] },
         { "--sla-errors takes a percentage from 0 to 100", ["--sla-errors", "150"] },
-        { "--repeats takes an odd number of runs from 1 to 9, or EXPERIMENT=an odd number of runs from 1 to 9; got '2'",
-            ["--repeats", "2"] },
-        { "got 'sleep=11'", ["--repeats", "sleep=11"] },
-        { "--repeats: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--repeats", "db=1"] },
-        { "with --search off there is no search to repeat", ["--repeats", "1", "--search", "off"] },
+        { "--probes takes a number of probes from 1 to 50, or EXPERIMENT=a number of probes from 1 to 50; got '0'",
+            ["--probes", "0"] },
+        { "got 'sleep=51'", ["--probes", "sleep=51"] },
+        { "--probes: 'db' is not an experiment of this sweep (sleep).", ["-e", "sleep", "--probes", "db=1"] },
+        { "with --search off there is no search, only the steps", ["--probes", "8", "--search", "off"] },
+        { "Argument 'grid' not recognized", ["--search", "grid"] },
         { "--set takes EXPERIMENT.PARAMETER=VALUE; got 'sleep.delay=3'. Known: sleep.ms (0..10000, default 500)",
             ["--set", "sleep.delay=3"] },
         { "--set sleep.ms=99999: 'ms' must be a whole number from 0 to 10000; got '99999'.", ["--set", "sleep.ms=99999"] },
@@ -212,7 +216,7 @@ public sealed class SweepCommandTests
         Assert.Equal("req/s", request.Model.StepUnit);
         Assert.Equal([5, 20, 80], request.StepsFor(ExperimentCatalog.Get("sleep")));
         Assert.Equal([10, 50], request.StepsFor(ExperimentCatalog.Get("content")));
-        Assert.Contains("sleep: sync, async × 5,20,80 req/s, at most 15 probes each",
+        Assert.Contains("sleep: sync, async × 5,20,80 req/s, at most 13 probes each",
             SweepPlan.Describe(request), StringComparison.Ordinal);
         Assert.Contains("Load model: open", SweepPlan.Describe(request), StringComparison.Ordinal);
     }

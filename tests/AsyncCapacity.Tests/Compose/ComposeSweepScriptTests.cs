@@ -52,7 +52,7 @@ public sealed class ComposeSweepScriptTests
         Assert.Contains("Plan: profile quick (customised), 1 s warm-up + 3 s measured per probe, "
             + "against http://127.0.0.1:9/ (cool-down 4 s between probes).",
             output, StringComparison.Ordinal);
-        Assert.Contains("Each variant: its steps only (--search off); capacity read off the grid.", output, StringComparison.Ordinal);
+        Assert.Contains("Each variant: its steps only (--search off); the knee estimated from them.", output, StringComparison.Ordinal);
         Assert.Contains("sleep: sync, async × 1,5 clients, at most 2 probes each; ms=200; SLA p95 ≤ 900 ms, errors ≤ 2%",
             output, StringComparison.Ordinal);
         Assert.Contains("content: file, memory × 1,10 clients, at most 2 probes each; name=medium.json; SLA p95 ≤ 900 ms, errors ≤ 1%",
@@ -61,7 +61,7 @@ public sealed class ComposeSweepScriptTests
     }
 
     [Fact]
-    public async Task REPEATS_reaches_the_CLI_for_all_experiments_and_for_one()
+    public async Task PROBES_reaches_the_CLI_for_all_experiments_and_for_one()
     {
         // Arrange
         var reports = Directory.CreateTempSubdirectory("compose-sweep-").FullName;
@@ -72,15 +72,17 @@ public sealed class ComposeSweepScriptTests
             ["REPORTS_DIR"] = reports,
             ["APP_URL"] = "http://127.0.0.1:9",
             ["EXPERIMENTS"] = "sleep,content",
-            ["REPEATS"] = "1 sleep=3",
+            ["PROBES"] = "6 sleep=12",
             ["DRY_RUN"] = "true",
         });
 
         // Assert
         Assert.True(exitCode == 0, $"sweep.sh exited {exitCode}:\n{output}\n{errors}");
-        Assert.Contains("narrowed to 10% or one apart, the runs listed below at each end", output, StringComparison.Ordinal);
-        Assert.Matches(@"sleep: sync, async × [\d,]+ clients, at most \d+ probes each; ms=500; 3 runs at each end;", output);
-        Assert.Matches(@"content: file, memory × [\d,]+ clients, at most \d+ probes each; name=small\.html; 1 run at each end;", output);
+        Assert.Contains("until the knee's 90% interval from every probe is within ±10% or the budget is spent", output,
+            StringComparison.Ordinal);
+        Assert.Contains("sleep: sync, async × 1,10,100,1000 clients, at most 16 probes each; ms=500;", output, StringComparison.Ordinal);
+        Assert.Contains("content: file, memory × 1,10,100,1000 clients, at most 10 probes each; name=small.html;", output,
+            StringComparison.Ordinal);
     }
 
     [Fact]

@@ -36,7 +36,7 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(15),
             "sweep", "--app-project", Path.Combine(ForeignApp, "ForeignApp.csproj"), "--app-ready", "/healthz",
             "--experiment-file", Path.Combine(ForeignApp, "orders.json"),
-            "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--repeats", "1", "--out", _output);
+            "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--probes", "6", "--out", _output);
 
         // Assert: the run, with the foreign app's own pair
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");

@@ -22,7 +22,7 @@ public sealed class OpenModelSweepTests(ITestOutputHelper log) : IDisposable
         // Act
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(10),
             "sweep", "--model", "open", "--rates", "40", "-e", "sleep", "--set", "sleep.ms=500", "--profile", "quick",
-            "--repeats", "1", "--stacks", "off", "--out", _output);
+            "--probes", "4", "--stacks", "off", "--out", _output);
 
         // Assert: the run
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");

@@ -62,11 +62,15 @@ public sealed class StarvedStepVerdictTests(ITestOutputHelper log) : IDisposable
         using var file = JsonDocument.Parse(await File.ReadAllTextAsync(resultsFile));
         var k6Steps = file.RootElement.GetProperty("steps").EnumerateArray()
             .ToDictionary(s => s.GetProperty("concurrency").GetInt32(), s => (Meets: s.GetProperty("meetsSla").GetBoolean(),
-                Missed: s.GetProperty("missed").EnumerateArray().Select(m => m.GetString()!).ToList()));
+                Missed: s.GetProperty("missed").EnumerateArray().Select(m => m.GetString()!).ToList(),
+                Judged: s.GetProperty("judged").GetBoolean()));
         Assert.True(k6Steps[1].Meets, "one client is served within the SLA");
         Assert.False(k6Steps[Starved].Meets);
         Assert.Contains("clients", k6Steps[Starved].Missed);
         Assert.Matches($@"sync +{Starved} .*✗ .*clients", k6.Output);
+        // One client answers 8 requests in 4 s: too few for a p95, not judged; the starved step misses by its clients, judged
+        Assert.Equal((false, true), (k6Steps[1].Judged, k6Steps[Starved].Judged));
+        Assert.Matches(@"sync +1 .*\(✓\) not judged: \d+ requests, fewer than 20 for a p95", k6.Output);
 
         // Assert: the report made from k6's file gives every step the same verdict, for the same conditions
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_folder, "results.json")), "results.json");
@@ -75,6 +79,7 @@ public sealed class StarvedStepVerdictTests(ITestOutputHelper log) : IDisposable
         {
             Assert.Equal(k6Steps[step.Concurrency].Meets, step.MeetsSla);
             Assert.Equal(k6Steps[step.Concurrency].Missed, step.Missed);
+            Assert.Equal(k6Steps[step.Concurrency].Judged, step.Judged);
         });
     }
 

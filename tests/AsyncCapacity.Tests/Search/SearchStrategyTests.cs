@@ -11,12 +11,10 @@ namespace AsyncCapacity.Tests.Search;
 public sealed class SearchStrategyTests
 {
     [Theory]
-    [InlineData(new string[0], true, SearchStrategy.Laws)]
-    [InlineData(new[] { "--search", "on" }, true, SearchStrategy.Laws)]
-    [InlineData(new[] { "--search", "grid" }, true, SearchStrategy.Grid)]
-    [InlineData(new[] { "--search", "off" }, false, SearchStrategy.Laws)]
-    public void Search_on_is_led_by_the_laws_grid_walks_the_steps_and_off_reads_the_grid(
-        string[] arguments, bool refine, SearchStrategy strategy)
+    [InlineData(new string[0], true)]
+    [InlineData(new[] { "--search", "on" }, true)]
+    [InlineData(new[] { "--search", "off" }, false)]
+    public void Search_on_searches_the_knee_and_off_estimates_it_from_the_steps(string[] arguments, bool refine)
     {
         // Act
         var (command, build) = SweepCommand.Build();
@@ -25,8 +23,7 @@ public sealed class SearchStrategyTests
 
         // Assert
         Assert.Empty(parse.Errors);
-        var policy = request.SearchPolicyFor(request.Experiments[0]);
-        Assert.Equal((refine, strategy), (policy.Refine, policy.Strategy));
+        Assert.Equal(refine, request.SearchPolicyFor(request.Experiments[0]).Refine);
     }
 
     [Fact]
@@ -39,13 +36,14 @@ public sealed class SearchStrategyTests
         // Assert
         var error = Assert.Single(parse.Errors).Message;
         Assert.Contains("fast", error, StringComparison.Ordinal);
-        Assert.Contains("grid", error, StringComparison.Ordinal);
+        Assert.Contains("'on'", error, StringComparison.Ordinal);
+        Assert.Contains("'off'", error, StringComparison.Ordinal);
     }
 
     [Fact]
     public void The_report_says_which_variants_started_from_the_laws_knee_and_where_k6_missed()
     {
-        // Arrange: the searched golden run as the laws would have led it
+        // Arrange: the searched golden run (made before the estimate) as the estimate's search would have led it
         var run = Golden("results-sleep-searched.json");
         var led = run with
         {
@@ -55,7 +53,9 @@ public sealed class SearchStrategyTests
                 {
                     Capacity = v.Capacity! with
                     {
-                        Strategy = SearchStrategy.Laws,
+                        Estimate = v.Name == "sync" ? new KneeEstimate(2.9, 2.6, 3.2, 5) : null,
+                        MissedAt = null,
+                        Strategy = SearchStrategy.Estimate,
                         PredictedKnee = v.Name == "sync" ? 2 : null,
                         LoadGeneratorMissedAt = v.Name == "async" ? 2_200 : null,
                     },
@@ -68,12 +68,12 @@ public sealed class SearchStrategyTests
         var reread = ResultsJson.Deserialize(ResultsJson.Serialize(led), "led");
 
         // Assert
-        Assert.Contains("Started from the predicted knee: sleep sync from 2; the others from the declared steps.", text,
-            StringComparison.Ordinal);
+        Assert.Contains("until a load missed (sleep sync from 2).", text, StringComparison.Ordinal);
         Assert.Contains("a lower bound: at 2,200 the load generator was the limit and may have caused the miss", text,
             StringComparison.Ordinal);
-        Assert.Contains("the knee the operational laws predicted", text, StringComparison.Ordinal);
-        Assert.DoesNotContain("the knee the operational laws predicted", VisibleText(HtmlReport.Render(run)), StringComparison.Ordinal);
+        Assert.Contains("90%: 2–3", text, StringComparison.Ordinal);
+        Assert.Contains("each probe went where its outcome was least certain", text, StringComparison.Ordinal);
+        Assert.Contains("This run was made before the knee was estimated", VisibleText(HtmlReport.Render(run)), StringComparison.Ordinal);
         Assert.Equal(2, reread.Experiments[0].Variants.Single(v => v.Name == "sync").Capacity!.PredictedKnee);
         Assert.DoesNotContain("predictedKnee", ResultsJson.Serialize(run), StringComparison.Ordinal);
     }
