@@ -1,9 +1,10 @@
 using System.CommandLine;
 using System.Globalization;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Compare;
-using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -81,7 +82,7 @@ internal static class CompareCommand
         foreach (var file in files)
         {
             var json = await File.ReadAllTextAsync(file, cancellationToken);
-            if (K6SummaryReader.LooksLikeK6Summary(json))
+            if (K6ResultsFile.LooksLikeK6Summary(json))
             {
                 throw new UsageException($"{file} is a k6 results file, not a run's results.json: "
                     + $"render it first (capacity report {file}), then compare the folder.");
@@ -149,10 +150,11 @@ internal static class CompareCommand
             $"{Path.GetFullPath(input)} does not exist. Give results.json files, or the report folders that hold them.");
     }
 
-    /// <summary>The run's folder name (reports/lab1-sleep → lab1-sleep), numbered when two runs share one.</summary>
+    /// <summary>The run's folder name (reports/lab1-sleep → lab1-sleep), or its file's when not results.json (runs/db-1.json →
+    /// db-1), numbered when two runs share one.</summary>
     private static string Label(string file, List<ComparedRun> earlier)
     {
-        var name = Path.GetFileName(Path.GetDirectoryName(file)) is { Length: > 0 } folder
+        var name = Path.GetFileName(file) == "results.json" && Path.GetFileName(Path.GetDirectoryName(file)) is { Length: > 0 } folder
             ? folder
             : Path.GetFileNameWithoutExtension(file);
         return earlier.Any(r => r.Label == name) ? $"{name} ({earlier.Count + 1})" : name;

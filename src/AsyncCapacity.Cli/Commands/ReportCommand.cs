@@ -1,10 +1,11 @@
 using System.CommandLine;
+using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -48,11 +49,11 @@ internal static class ReportCommand
             contents.Add((file, await File.ReadAllTextAsync(file, cancellationToken)));
         }
 
-        var k6Files = contents.Where(c => K6SummaryReader.LooksLikeK6Summary(c.Json)).ToList();
+        var k6Files = contents.Where(c => K6ResultsFile.LooksLikeK6Summary(c.Json)).ToList();
         ResultsDocument document;
         if (k6Files.Count == contents.Count)
         {
-            var summaries = k6Files.Select(c => K6SummaryReader.Parse(c.Json, c.Path)).OrderBy(s => s.StartedAtMs).ToList();
+            var summaries = k6Files.Select(c => K6ResultsFile.Parse(c.Json, c.Path)).OrderBy(s => s.StartedAtMs).ToList();
             document = StandaloneResults.From(summaries, await ReadAppAsync(appUrl, summaries[0].StartedAtMs, cancellationToken));
         }
         else if (contents.Count == 1)

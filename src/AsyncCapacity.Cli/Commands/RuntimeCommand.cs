@@ -2,7 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Cli.Commands;
 

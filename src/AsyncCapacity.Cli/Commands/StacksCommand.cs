@@ -2,7 +2,8 @@ using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Commands;
 

@@ -1,8 +1,8 @@
 using System.CommandLine;
 using System.Globalization;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Commands;
 

@@ -3,7 +3,7 @@ using System.CommandLine.Parsing;
 using System.Globalization;
 using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Commands;
 

@@ -1,5 +1,5 @@
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.K6;
+using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Diagnostics;
 
@@ -47,7 +47,7 @@ internal sealed class ObservedApp : IRunningApp
         await _app.DescribeAsync(cancellationToken) ?? ProcessRuntime.Describe(_processId, _reader.ProcessorCount, _reader.Samples);
 
     /// <summary>The reader's samples, stopped before the app is: its stream ends with the app anyway.</summary>
-    public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken)
+    public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken)
     {
         var samples = await _reader.StopAsync(cancellationToken);
         var own = await _app.FinishAsync(summary, cancellationToken);

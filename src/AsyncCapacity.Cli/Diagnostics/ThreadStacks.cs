@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Diagnostics.Tracing;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
 using Microsoft.Diagnostics.NETCore.Client;
 using Microsoft.Diagnostics.Tracing;
 using Microsoft.Diagnostics.Tracing.Etlx;

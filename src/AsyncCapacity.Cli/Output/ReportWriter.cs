@@ -1,5 +1,5 @@
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Output;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 

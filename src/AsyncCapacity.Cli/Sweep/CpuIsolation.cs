@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 

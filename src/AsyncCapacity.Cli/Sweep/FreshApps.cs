@@ -1,5 +1,5 @@
 using System.Globalization;
-using AsyncCapacity.Report.K6;
+using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -136,7 +136,7 @@ internal sealed class FreshApps : IAppSource
         public Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) =>
             new AppClient(app.Url).GetRuntimeAsync(long.MaxValue, cancellationToken);
 
-        public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken)
+        public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken)
         {
             await app.DisposeAsync();
             return [];

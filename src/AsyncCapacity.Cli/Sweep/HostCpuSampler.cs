@@ -1,5 +1,5 @@
 using System.Globalization;
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Lab.Analysis;
 
 namespace AsyncCapacity.Cli.Sweep;
 

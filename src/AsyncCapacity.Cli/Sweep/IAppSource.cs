@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.K6;
+using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -50,5 +50,5 @@ internal interface IRunningApp : IAsyncDisposable
 
     /// <summary>The app's timeline over the batch.
     /// A fresh app is stopped first: a starved app would answer only after its whole queue.</summary>
-    Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken);
+    Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken);
 }

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
 using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Cli.Sweep;

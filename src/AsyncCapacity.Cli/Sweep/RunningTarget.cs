@@ -1,5 +1,5 @@
 using System.Globalization;
-using AsyncCapacity.Report.K6;
+using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -49,7 +49,7 @@ internal sealed class RunningTarget(Uri url, double cooldownSeconds, int? proces
         public Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) =>
             new AppClient(url).GetRuntimeAsync(long.MaxValue, cancellationToken);
 
-        public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken) =>
+        public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken) =>
             (await new AppClient(url).GetRuntimeAsync(summary.StartedAtMs - 2000, cancellationToken))?.Timeline ?? [];
 
         public ValueTask DisposeAsync() => ValueTask.CompletedTask;

@@ -1,7 +1,7 @@
 using System.Globalization;
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 

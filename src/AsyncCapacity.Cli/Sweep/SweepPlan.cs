@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 

@@ -1,9 +1,9 @@
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Contracts.Gauges;
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 

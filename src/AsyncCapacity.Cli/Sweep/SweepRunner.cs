@@ -1,14 +1,15 @@
 using System.Globalization;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Cli.Live;
+using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Cli.Output;
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
-using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -96,7 +97,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in document.Experiments)
         {
-            _progress.Info($"{experiment.Name}: {(experiment.SkippedReason is null ? experiment.Verdict : "skipped.")}");
+            _progress.Info($"{experiment.Name}: {(experiment.SkippedReason is null ? VerdictText.Of(experiment) : "skipped.")}");
             foreach (var variant in experiment.Variants.Where(v => v.Prediction is not null))
             {
                 _progress.Info($"    {variant.Name}: {PredictionText.Sentence(experiment, variant)}");
@@ -178,7 +179,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var run = at.Run;
         var name = string.Create(CultureInfo.InvariantCulture, $"{experiment.Id}-{variant.Name}-c{probe.Concurrency}-r{run}");
         var tags = new ProbeTags(experiment.Id, variant.Name, probe.Concurrency, at.Number, name);
-        K6Summary summary;
+        MeasuredRun summary;
         IReadOnlyList<RuntimeSample> timeline;
         StackSnapshot? stacks;
         // Every app whose process the sweep knows is read from outside while it runs: its timeline is the reader's.
@@ -216,7 +217,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         return new AnalysedStep(step.Variant, step.StartMs, result, window);
     }
 
-    private async Task<(K6Summary Summary, StackSnapshot? Stacks)> RunK6Async(Experiment experiment, IRunningApp app, ProbeTags probe,
+    private async Task<(MeasuredRun Summary, StackSnapshot? Stacks)> RunK6Async(Experiment experiment, IRunningApp app, ProbeTags probe,
         double seconds, K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
         var (name, variant, concurrency) = (probe.Name, probe.Variant, probe.Load);
@@ -287,7 +288,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
                 $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
         }
 
-        return (K6SummaryReader.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile), snapshot);
+        return (K6ResultsFile.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile), snapshot);
     }
 
     /// <summary>

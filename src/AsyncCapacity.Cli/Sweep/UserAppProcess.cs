@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.K6;
+using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -78,7 +78,7 @@ internal sealed class UserAppProcess : IRunningApp
     // A user's app has no /diag/runtime: what the runtime says of it is read from outside, by its process id.
     public Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) => Task.FromResult<RuntimeReport?>(null);
 
-    public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(K6Summary summary, CancellationToken cancellationToken)
+    public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken)
     {
         await _process.DisposeAsync();
         return [];

@@ -1,12 +1,11 @@
 namespace AsyncCapacity.Report.Assets;
 
-/// <summary>The files inlined into every report and run by the judge (the csproj's EmbeddedResource items), read once.</summary>
+/// <summary>The files inlined into every report (the csproj's EmbeddedResource items), read once.</summary>
 internal static class EmbeddedAssets
 {
     private static readonly Lazy<string> LazyChartJs = new(() => Read("chart.umd.min.js"));
     private static readonly Lazy<string> LazyCss = new(() => Read("report.css"));
     private static readonly Lazy<string> LazyScript = new(() => Read("report.js"));
-    private static readonly Lazy<string> LazyJudge = new(() => Read("judge.js"));
 
     /// <summary>Chart.js 4.6.1 (MIT), vendored so that the report opens offline.</summary>
     public static string ChartJs => LazyChartJs.Value;
@@ -14,9 +13,6 @@ internal static class EmbeddedAssets
     public static string Css => LazyCss.Value;
 
     public static string Script => LazyScript.Value;
-
-    /// <summary>k6-scripts/lib/judge.js: the SLA's one rule, as k6 runs it.</summary>
-    public static string Judge => LazyJudge.Value;
 
     private static string Read(string name)
     {

@@ -1,4 +1,5 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Report.Compare;
 
@@ -47,7 +48,7 @@ public sealed record NoiseRule(double ThresholdPercent)
         $"a step's change within ±{ThresholdPercent:0.#}% is noise (~), "
             + $"and a step flagged in either run is shown but not judged (?): a shared machine drifts; ")
         + $"a capacity changed only where the knees' ratio is beyond ±{ThresholdPercent:0.#}% with "
-        + $"{Search.KneeChange.Level * 100:0}% confidence (its interval, from both runs' probes, wholly outside that band)";
+        + $"{KneeChange.Level * 100:0}% confidence (its interval, from both runs' probes, wholly outside that band)";
 
     /// <summary>The change from baseline to other; null when either figure is missing (no request completed).</summary>
     public Change? Judge(double? baseline, double? other, bool trusted)

@@ -1,8 +1,8 @@
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
-using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Compare;
 

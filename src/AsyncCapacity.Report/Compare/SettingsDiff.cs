@@ -1,7 +1,7 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Compare;
 

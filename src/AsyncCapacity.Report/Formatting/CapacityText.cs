@@ -1,5 +1,5 @@
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Report.Formatting;
 

@@ -1,5 +1,5 @@
 using System.Globalization;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 

@@ -1,5 +1,6 @@
 using System.Globalization;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Report.Formatting;
 
@@ -74,7 +75,7 @@ public static class PredictionText
             sentence += " " + Growth(grown, experiment, prediction.Binding);
         }
 
-        return variant.Capacity is { AtLeastBecause: Search.StoppedBy.LoadGenerator } lower && OwnLimit(prediction) is { } own
+        return variant.Capacity is { AtLeastBecause: StoppedBy.LoadGenerator } lower && OwnLimit(prediction) is { } own
             ? $"{sentence}{LoadGeneratorCpu(variant, lower, model)} The app's own limit by the laws (without k6 on its cores): "
                 + $"≈ {Range(own.Load, own.MeanLoad, model)}, {Bound(own, experiment.RateUnit)}."
             : sentence;

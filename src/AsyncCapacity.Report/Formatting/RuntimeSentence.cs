@@ -1,5 +1,5 @@
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Report.Formatting;
 

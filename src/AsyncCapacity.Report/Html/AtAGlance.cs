@@ -1,6 +1,6 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;

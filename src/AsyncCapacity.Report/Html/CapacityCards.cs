@@ -1,7 +1,7 @@
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
-using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Html;
 

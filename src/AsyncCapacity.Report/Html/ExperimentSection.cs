@@ -1,6 +1,6 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
@@ -27,9 +27,9 @@ internal static class ExperimentSection
             return;
         }
 
-        if (!string.IsNullOrWhiteSpace(experiment.Verdict))
+        if (VerdictText.Of(experiment) is { Length: > 0 } verdict)
         {
-            html.Element("p", "verdict", experiment.Verdict);
+            html.Element("p", "verdict", verdict);
         }
 
         if (experiment.Variants.Count == 0)

@@ -1,5 +1,5 @@
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;

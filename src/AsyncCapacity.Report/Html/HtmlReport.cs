@@ -1,6 +1,6 @@
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;

@@ -1,6 +1,6 @@
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Report.Html;
 

@@ -1,8 +1,8 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Report.View;
-using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Report.Html;
 

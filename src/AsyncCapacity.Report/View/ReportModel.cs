@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.View;
 

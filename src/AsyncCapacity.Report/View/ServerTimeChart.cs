@@ -1,5 +1,5 @@
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
 
 namespace AsyncCapacity.Report.View;
 

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.View;
 

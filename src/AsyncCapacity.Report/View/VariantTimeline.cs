@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.View;
 

@@ -1,8 +1,8 @@
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 using AsyncCapacity.Tests.Report;
 
 namespace AsyncCapacity.Tests.Analysis;
@@ -77,7 +77,7 @@ public sealed class CapacityAnalysisTests
             StepFactory.Run("async", 50, 1000, p95: 520));
 
         // Act
-        var verdict = experiment.Verdict;
+        var verdict = VerdictText.Of(experiment);
 
         // Assert: sync met at 1 and missed at 10: its knee lies between, its throughput there read between the two
         var async = experiment.Variants.Single(v => v.Name == "async").Capacity!;
@@ -109,7 +109,7 @@ public sealed class CapacityAnalysisTests
         // Assert
         // Next to a 1 s SLA, "1 s" would hide which side of it the step was: both say 999.7 ms.
         Assert.Contains("sync met it at no load tried (even 1 missed it; at 1 client: p95 999.7 ms, 50% errors)",
-            experiment.Verdict, StringComparison.Ordinal);
+            VerdictText.Of(experiment), StringComparison.Ordinal);
         Assert.Equal("999.7 ms", cell);
     }
 
@@ -121,13 +121,13 @@ public sealed class CapacityAnalysisTests
         var thin = Build(StepFactory.Run("sync", 1, 5, p95: 2500), StepFactory.Run("async", 1, 20, p95: 505));
 
         // Act
-        var verdict = experiment.Verdict;
+        var verdict = VerdictText.Of(experiment);
 
         // Assert: a miss at 1 too thin to judge says so
         Assert.Contains("sync met it at no load tried (even 1 missed it; at 1 client: p95 2.5 s, 0% errors)",
             verdict, StringComparison.Ordinal);
-        Assert.True(thin.Verdict.Contains("sync met it at no load tried (no load tried had enough requests to judge: 5 at 1",
-            StringComparison.Ordinal), thin.Verdict);
+        Assert.True(VerdictText.Of(thin).Contains("sync met it at no load tried (no load tried had enough requests to judge: 5 at 1",
+            StringComparison.Ordinal), VerdictText.Of(thin));
     }
 
     [Fact]
@@ -153,7 +153,7 @@ public sealed class CapacityAnalysisTests
 
         // Assert
         Assert.Empty(experiment.Variants);
-        Assert.Equal(string.Empty, experiment.Verdict);
+        Assert.Equal(string.Empty, VerdictText.Of(experiment));
         Assert.Equal("PostgreSQL is not installed: apt-get install postgresql.", experiment.SkippedReason);
     }
 

@@ -1,5 +1,5 @@
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Analysis;
 

@@ -1,6 +1,6 @@
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Analysis;
 
@@ -15,10 +15,10 @@ internal static class StepFactory
     {
         // A steady closed loop by default: mean latency = concurrency / throughput.
         var meanMs = avg > 0 ? avg : requests > 0 ? concurrency / (requests / 10.0) * 1000 : 0;
-        var latency = requests > 0 ? new K6Trend(meanMs, meanMs * 0.9, meanMs, p95 * 1.2, p95 * 0.95, p95, p95 * 1.1) : null;
+        var latency = requests > 0 ? new Percentiles(meanMs, meanMs * 0.9, meanMs, p95 * 1.2, p95 * 0.95, p95, p95 * 1.1) : null;
         return new StepRun(
-            new K6Step(variant, concurrency, Start, Start + 2000, Start + 12_000, requests, failed, latency,
-                requests > 0 ? new K6Trend(400, 400, 400, 410, 405, 406, 409) : null),
+            new ProbeSamples(variant, concurrency, Start, Start + 2000, Start + 12_000, requests, failed, latency,
+                requests > 0 ? new Percentiles(400, 400, 400, 410, 405, 406, 409) : null),
             timeline ?? [],
             cpu);
     }

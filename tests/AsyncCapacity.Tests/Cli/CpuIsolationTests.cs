@@ -1,7 +1,7 @@
 using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Cli;
 

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Tests.Cli;
 
@@ -110,7 +110,7 @@ public sealed class SweepCommandTests
         var request = Request("-e", "audit", "--request-queue-limit", "100");
 
         // Assert
-        Assert.Equal(new AsyncCapacity.Report.Results.RequestQueueSettings(20, 100), request.RequestQueue);
+        Assert.Equal(new AsyncCapacity.Lab.Results.RequestQueueSettings(20, 100), request.RequestQueue);
         Assert.Contains("request-queue", request.Plotted(ExperimentCatalog.Get("audit")).Gauges!);
         Assert.Null(Request("-e", "audit").RequestQueue);
     }

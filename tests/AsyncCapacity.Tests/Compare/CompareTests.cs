@@ -1,8 +1,8 @@
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Compare;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Tests.Report;
 using Xunit.Abstractions;

@@ -1,5 +1,5 @@
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Compare;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 

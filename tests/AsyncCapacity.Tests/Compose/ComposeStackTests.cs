@@ -1,8 +1,8 @@
 using System.Diagnostics;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Tests.Report;
 using Xunit.Abstractions;

@@ -1,4 +1,5 @@
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Diagnostics;
 

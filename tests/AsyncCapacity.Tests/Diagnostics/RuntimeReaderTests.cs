@@ -1,6 +1,6 @@
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 

@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 

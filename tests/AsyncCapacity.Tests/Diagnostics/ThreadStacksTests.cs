@@ -1,7 +1,8 @@
 using System.Diagnostics;
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -49,8 +50,8 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
         // Assert: the blocking variant's knee is measured (met below, missed above), below the awaited variant's
         var blocking = orders.Variants.Single(v => v.Name == "blocking");
         var awaited = orders.Variants.Single(v => v.Name == "awaited");
-        Assert.True(blocking.Capacity is { MissedAt: not null }, $"blocking: {blocking.Capacity}; {orders.Verdict}");
-        Assert.True(awaited.Capacity?.Concurrency > blocking.Capacity.Concurrency, orders.Verdict);
+        Assert.True(blocking.Capacity is { MissedAt: not null }, $"blocking: {blocking.Capacity}; {VerdictText.Of(orders)}");
+        Assert.True(awaited.Capacity?.Concurrency > blocking.Capacity.Concurrency, VerdictText.Of(orders));
         Assert.NotNull(blocking.Prediction);
 
         // Assert: why, read from outside the process: the pool added threads because its threads blocked on a Task, and the

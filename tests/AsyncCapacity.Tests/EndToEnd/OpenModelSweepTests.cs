@@ -1,4 +1,5 @@
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -41,9 +42,9 @@ public sealed class OpenModelSweepTests(ITestOutputHelper log) : IDisposable
             $"the blocking sleep dropped no arrival: {at40.Rps} req/s achieved, flags: {string.Join(" ", at40.Flags)}");
         Assert.Contains("dropped", at40.Missed);
         Assert.NotNull(sync.Capacity);
-        Assert.True(sync.Capacity.Concurrency < 40 && sync.Capacity.MissedAt is not null, sleep.Verdict);
+        Assert.True(sync.Capacity.Concurrency < 40 && sync.Capacity.MissedAt is not null, VerdictText.Of(sleep));
         Assert.All(async.Steps.Where(s => s.Concurrency <= 40), s => Assert.Equal(0, s.Dropped));
-        Assert.True(async.Capacity?.Concurrency >= 40, sleep.Verdict);
+        Assert.True(async.Capacity?.Concurrency >= 40, VerdictText.Of(sleep));
 
         // Assert: the report names the model and the offered rate
         var html = await File.ReadAllTextAsync(Path.Combine(_output, "index.html"));

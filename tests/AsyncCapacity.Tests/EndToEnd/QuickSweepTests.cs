@@ -1,5 +1,6 @@
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.Playwright;
 using Xunit.Abstractions;
@@ -62,9 +63,9 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         var async = sleep.Variants.Single(v => v.Name == "async");
         Assert.NotNull(sync.Capacity);
         Assert.InRange(sync.Capacity.Concurrency, 1, 9);
-        Assert.True(sync.Capacity.Estimate!.HighLoad - sync.Capacity.Estimate.LowLoad <= 2, sleep.Verdict);
-        Assert.Contains("(90%: ", sleep.Verdict, StringComparison.Ordinal);
-        Assert.True(async.Capacity?.Concurrency >= 1000, sleep.Verdict);
+        Assert.True(sync.Capacity.Estimate!.HighLoad - sync.Capacity.Estimate.LowLoad <= 2, VerdictText.Of(sleep));
+        Assert.Contains("(90%: ", VerdictText.Of(sleep), StringComparison.Ordinal);
+        Assert.True(async.Capacity?.Concurrency >= 1000, VerdictText.Of(sleep));
         Assert.Equal(ResourceKind.Threads, sync.Prediction!.Binding.Resource);
         Assert.InRange(sync.Capacity.Concurrency, sync.Prediction.Load - 1, sync.Prediction.MeanLoad);
         Assert.All(sync.Steps.Concat(async.Steps), s =>
@@ -80,7 +81,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.True(async.Steps.Count(s => s.Waits is not null) * 2 > async.Steps.Count,
             "most async probes should have their thread stacks");
         Assert.All(async.Steps.Where(s => s.Waits is not null), s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool && g.Waiting));
-        Assert.Contains("served ≥", sleep.Verdict, StringComparison.Ordinal);
+        Assert.Contains("served ≥", VerdictText.Of(sleep), StringComparison.Ordinal);
         Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
 
         // Assert: db ran against PostgreSQL; the sync variant's threads wait in its ADO.NET call, the async one's nowhere
@@ -90,7 +91,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         var dbSync = db.Variants.Single(v => v.Name == "sync");
         var dbAsync = db.Variants.Single(v => v.Name == "async");
         Assert.All(dbSync.Steps.Concat(dbAsync.Steps).Where(s => s.Requests > 0), s => Assert.NotNull(s.Gauge("db.poolWaitMs")));
-        Assert.True(dbAsync.Capacity?.Concurrency > dbSync.Capacity?.Concurrency, db.Verdict);
+        Assert.True(dbAsync.Capacity?.Concurrency > dbSync.Capacity?.Concurrency, VerdictText.Of(db));
         AssertWaitsIn(dbSync, null, "AsyncCapacity.Web.Experiments.DbEndpoints.Sync");
         Assert.Contains(dbAsync.Timeline, s => s.Gauge(GaugeKeys.DbInUse) > 0);
 
@@ -103,15 +104,15 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         var audit = document.Experiments.Single(e => e.Name == "audit");
         var bounded = audit.Variants.Single(v => v.Name == "bounded");
         var auditAsync = audit.Variants.Single(v => v.Name == "async");
-        Assert.True(auditAsync.Capacity?.Concurrency > bounded.Capacity?.Concurrency, audit.Verdict);
+        Assert.True(auditAsync.Capacity?.Concurrency > bounded.Capacity?.Concurrency, VerdictText.Of(audit));
         AssertWaitsIn(bounded, null, "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded");
 
         // Assert: C10k: the awaiting handler holds thousands of connections; the blocking one a few clients
         var connections = document.Experiments.Single(e => e.Name == "connections");
         var connectionsAsync = connections.Variants.Single(v => v.Name == "async");
         var connectionsSync = connections.Variants.Single(v => v.Name == "sync");
-        Assert.True(connectionsAsync.Capacity?.Concurrency >= 1000, connections.Verdict);
-        Assert.True(connectionsSync.Capacity is null || connectionsSync.Capacity.Concurrency < 100, connections.Verdict);
+        Assert.True(connectionsAsync.Capacity?.Concurrency >= 1000, VerdictText.Of(connections));
+        Assert.True(connectionsSync.Capacity is null || connectionsSync.Capacity.Concurrency < 100, VerdictText.Of(connections));
         Assert.Contains(connectionsAsync.Steps, s => s.Gauge("connections.max") >= 1000);
         // The C10k claim: 10,000 connections probed once in each variant, whatever its knee
         Assert.All(connections.Variants, v => Assert.Single(v.Steps, s => s.Concurrency == 10_000 && s.Pass == ProbePass.Headline));
@@ -122,11 +123,11 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(LoadKind.WebSocket, websocket.Load);
         var echoAsync = websocket.Variants.Single(v => v.Name == "async");
         var echoSync = websocket.Variants.Single(v => v.Name == "sync");
-        Assert.True(echoAsync.Capacity?.Concurrency > (echoSync.Capacity?.Concurrency ?? 0), websocket.Verdict);
+        Assert.True(echoAsync.Capacity?.Concurrency > (echoSync.Capacity?.Concurrency ?? 0), VerdictText.Of(websocket));
         Assert.Contains(echoSync.Steps, s => s.Adjustments?.ContainsKey("CooperativeBlocking") == true);
         AssertWaitsIn(echoSync, "System.Runtime.CompilerServices.TaskAwaiter.GetResult",
             "AsyncCapacity.Web.Experiments.WebSocketEndpoints.Sync");
-        Assert.Contains("msg/s", websocket.Verdict, StringComparison.Ordinal);
+        Assert.Contains("msg/s", VerdictText.Of(websocket), StringComparison.Ordinal);
 
         // Assert: the report, in a browser
         await AssertRendersInChromiumAsync(Path.Combine(_output, "index.html"));

@@ -1,6 +1,6 @@
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Waits;
 
 namespace AsyncCapacity.Tests.Formatting;
 

@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Html;
@@ -27,7 +28,7 @@ public sealed class HtmlReportTests
         // Assert
         foreach (var experiment in Sleep.Experiments)
         {
-            Assert.Contains(experiment.Verdict, text, StringComparison.Ordinal);
+            Assert.Contains(VerdictText.Of(experiment), text, StringComparison.Ordinal);
             Assert.Contains(experiment.Title, text, StringComparison.Ordinal);
         }
     }
@@ -224,7 +225,7 @@ public sealed class HtmlReportTests
         var document = Sleep with
         {
             Run = Sleep.Run with { Machine = Hostile, Target = "\"><img src=x onerror=alert(1)>" },
-            Experiments = [experiment with { Verdict = Hostile, Variants = [variant, .. experiment.Variants.Skip(1)] }],
+            Experiments = [experiment with { Title = Hostile, Variants = [variant, .. experiment.Variants.Skip(1)] }],
         };
 
         // Act

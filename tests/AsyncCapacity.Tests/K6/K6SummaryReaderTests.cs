@@ -1,6 +1,8 @@
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.K6;
 
@@ -13,7 +15,7 @@ public sealed class K6SummaryReaderTests
     public void A_real_k6_results_file_parses_into_its_steps()
     {
         // Act
-        var summary = K6SummaryReader.Parse(Golden, "k6-sleep.json");
+        var summary = K6ResultsFile.Parse(Golden, "k6-sleep.json");
 
         // Assert
         Assert.Equal("sleep", summary.Experiment);
@@ -33,7 +35,7 @@ public sealed class K6SummaryReaderTests
     public void A_standalone_run_becomes_a_results_document_with_empty_server_columns()
     {
         // Act
-        var document = StandaloneResults.From([K6SummaryReader.Parse(Golden, "k6-sleep.json")]);
+        var document = StandaloneResults.From([K6ResultsFile.Parse(Golden, "k6-sleep.json")]);
 
         // Assert
         var experiment = Assert.Single(document.Experiments);
@@ -42,7 +44,7 @@ public sealed class K6SummaryReaderTests
         Assert.All(experiment.Variants.SelectMany(v => v.Steps), s => Assert.Null(s.ThreadsAtStart));
         Assert.Contains("not recorded", document.Run.Machine, StringComparison.Ordinal);
         Assert.Contains("no cool-down", document.Run.Isolation, StringComparison.Ordinal);
-        Assert.NotEmpty(experiment.Verdict);
+        Assert.NotEmpty(VerdictText.Of(experiment));
     }
 
     [Theory]
@@ -52,7 +54,7 @@ public sealed class K6SummaryReaderTests
     public void A_file_that_is_not_a_k6_results_file_is_refused_with_a_reason(string json, string expected)
     {
         // Act
-        var error = Assert.Throws<InvalidDataException>(() => K6SummaryReader.Parse(json, "x.json"));
+        var error = Assert.Throws<InvalidDataException>(() => K6ResultsFile.Parse(json, "x.json"));
 
         // Assert
         Assert.Contains(expected, error.Message, StringComparison.Ordinal);
@@ -61,17 +63,17 @@ public sealed class K6SummaryReaderTests
     [Fact]
     public void A_results_document_is_told_apart_from_a_k6_results_file()
     {
-        Assert.True(K6SummaryReader.LooksLikeK6Summary(Golden));
-        Assert.False(K6SummaryReader.LooksLikeK6Summary("{\"schemaVersion\":1}"));
-        Assert.False(K6SummaryReader.LooksLikeK6Summary("[1,2]"));
-        Assert.False(K6SummaryReader.LooksLikeK6Summary("{"));
+        Assert.True(K6ResultsFile.LooksLikeK6Summary(Golden));
+        Assert.False(K6ResultsFile.LooksLikeK6Summary("{\"schemaVersion\":1}"));
+        Assert.False(K6ResultsFile.LooksLikeK6Summary("[1,2]"));
+        Assert.False(K6ResultsFile.LooksLikeK6Summary("{"));
     }
 
     [Fact]
     public void Results_json_round_trips_and_a_wrong_schema_version_is_refused()
     {
         // Arrange
-        var document = StandaloneResults.From([K6SummaryReader.Parse(Golden, "k6-sleep.json")]);
+        var document = StandaloneResults.From([K6ResultsFile.Parse(Golden, "k6-sleep.json")]);
         var json = ResultsJson.Serialize(document);
 
         // Act

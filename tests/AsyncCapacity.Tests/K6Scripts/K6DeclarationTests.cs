@@ -1,7 +1,8 @@
 using System.Collections.Concurrent;
 using System.Text.Json;
-using AsyncCapacity.Report.Analysis;
-using AsyncCapacity.Report.K6;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Measure;
 using AsyncCapacity.Tests.Contracts;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.AspNetCore.Builder;
@@ -69,7 +70,7 @@ public sealed class K6DeclarationTests : IDisposable
         Assert.All(steps, s => Assert.True(s.GetProperty("requests").GetInt32() > 0 && s.GetProperty("failed").GetInt32() == 0, $"{s}"));
 
         // capacity report of k6's file alone knows the declaration: its title, which side blocks, what it holds.
-        var report = StandaloneResults.From([K6SummaryReader.Parse(root.GetRawText(), "out.json")]);
+        var report = StandaloneResults.From([K6ResultsFile.Parse(root.GetRawText(), "out.json")]);
         var naps = Assert.Single(report.Experiments);
         Assert.Equal("Naps", naps.Title);
         var sync = naps.Variants.Single(v => v.Name == "sync");

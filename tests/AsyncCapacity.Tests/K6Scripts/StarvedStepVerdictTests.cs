@@ -1,6 +1,6 @@
 using System.Text.Json;
 using AsyncCapacity.Cli.Sweep;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 

@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Laws;
+using AsyncCapacity.Lab.Laws;
 
 namespace AsyncCapacity.Tests.Laws;
 

@@ -1,5 +1,5 @@
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Laws;

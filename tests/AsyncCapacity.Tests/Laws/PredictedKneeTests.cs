@@ -1,6 +1,6 @@
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Laws;

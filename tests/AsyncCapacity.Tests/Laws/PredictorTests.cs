@@ -1,7 +1,7 @@
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 
 namespace AsyncCapacity.Tests.Laws;
 
@@ -266,7 +266,7 @@ public sealed class PredictorTests
 
     private static ExperimentResult Experiment(VariantResult variant, double slaMs = 1000) => new(
         "lab", "A lab", "A lesson", new Sla(slaMs, 0.01), new Dictionary<string, string>(), IdealRpsPerClient: null, [variant],
-        Verdict: "", SkippedReason: null, Gauges: [], LoadKind.Http, LoadModel.Closed);
+        SkippedReason: null, Gauges: [], LoadKind.Http, LoadModel.Closed);
 
     private static VariantResult Variant(Capacity capacity, params StepResult[] steps) =>
         new("sync", "a variant", Blocking: true, steps, capacity, []);

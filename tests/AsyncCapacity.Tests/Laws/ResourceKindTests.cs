@@ -1,5 +1,5 @@
 using System.Text.Json;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Laws;

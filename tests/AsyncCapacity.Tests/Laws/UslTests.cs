@@ -1,7 +1,7 @@
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
-using UslFitter = AsyncCapacity.Report.Laws.Usl;
+using UslFitter = AsyncCapacity.Lab.Laws.Usl;
 
 namespace AsyncCapacity.Tests.Laws;
 

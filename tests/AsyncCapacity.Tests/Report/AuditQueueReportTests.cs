@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Report;

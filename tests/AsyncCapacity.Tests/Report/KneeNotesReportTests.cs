@@ -1,5 +1,5 @@
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Search;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Report;
@@ -11,7 +11,7 @@ namespace AsyncCapacity.Tests.Report;
 /// </summary>
 public sealed class KneeNotesReportTests
 {
-    private static readonly AsyncCapacity.Report.Results.ResultsDocument Run = Golden("recorded/connections-async-1.json");
+    private static readonly AsyncCapacity.Lab.Results.ResultsDocument Run = Golden("recorded/connections-async-1.json");
 
     [Fact]
     public void A_knee_that_turns_slowly_is_said_on_its_card_as_a_finding()

@@ -1,8 +1,8 @@
 using System.Net;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Report;

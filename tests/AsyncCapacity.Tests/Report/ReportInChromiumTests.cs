@@ -1,6 +1,6 @@
 using System.Text.Json;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.Playwright;
 using Xunit.Abstractions;

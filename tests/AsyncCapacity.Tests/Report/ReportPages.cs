@@ -1,8 +1,8 @@
 using System.Net;
 using System.Text.Json;
 using System.Text.RegularExpressions;
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Report;
 

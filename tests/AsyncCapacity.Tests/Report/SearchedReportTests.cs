@@ -1,7 +1,7 @@
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 using AsyncCapacity.Report.View;
 using static AsyncCapacity.Tests.Report.ReportPages;
 

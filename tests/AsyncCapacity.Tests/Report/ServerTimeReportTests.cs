@@ -1,5 +1,5 @@
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Report;

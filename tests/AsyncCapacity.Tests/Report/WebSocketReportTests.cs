@@ -1,7 +1,9 @@
-using AsyncCapacity.Report.Analysis;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.K6;
-using AsyncCapacity.Report.Results;
 using AsyncCapacity.Tests.Analysis;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
@@ -22,7 +24,7 @@ public sealed class WebSocketReportTests
     public void K6s_file_of_a_websocket_step_carries_its_sessions_connect_time_and_failures()
     {
         // Act
-        var step = Assert.Single(K6SummaryReader.Parse(StarvedEcho, "k6-websocket-sync.json").Steps);
+        var step = Assert.Single(K6ResultsFile.Parse(StarvedEcho, "k6-websocket-sync.json").Steps);
 
         // Assert
         Assert.Equal(("sync", 1000), (step.Variant, step.Concurrency));
@@ -35,7 +37,7 @@ public sealed class WebSocketReportTests
     public void A_step_whose_sessions_failed_to_open_misses_the_SLA_and_says_how_many()
     {
         // Arrange
-        var step = Assert.Single(K6SummaryReader.Parse(StarvedEcho, "k6-websocket-sync.json").Steps);
+        var step = Assert.Single(K6ResultsFile.Parse(StarvedEcho, "k6-websocket-sync.json").Steps);
 
         // Act
         var result = StepAnalysis.Analyse(new StepRun(step, [], null), StepFactory.Terms(new Sla(100, 0), kind: LoadKind.WebSocket));
@@ -56,7 +58,7 @@ public sealed class WebSocketReportTests
     public void Lost_sessions_miss_the_SLA_even_when_every_echo_that_came_back_was_fast()
     {
         // Arrange: a fast step, but one session dropped
-        var fast = new K6Step("async", 10, 0, 2000, 8000, 60_000, 0, new K6Trend(1, 0, 1, 5, 2, 3, 4), null,
+        var fast = new ProbeSamples("async", 10, 0, 2000, 8000, 60_000, 0, new Percentiles(1, 0, 1, 5, 2, 3, 4), null,
             ConnectionsFailed: 0, ConnectionsDropped: 1);
 
         // Act
@@ -81,7 +83,7 @@ public sealed class WebSocketReportTests
         // Assert
         Assert.Equal(LoadKind.WebSocket, websocket.Load);
         Assert.Equal("msg/s", websocket.RateUnit);
-        Assert.Contains("msg/s", websocket.Verdict, StringComparison.Ordinal);
+        Assert.Contains("msg/s", VerdictText.Of(websocket), StringComparison.Ordinal);
         Assert.Contains("msg/s", text, StringComparison.Ordinal);
         Assert.Contains("round trip", text, StringComparison.Ordinal);
         Assert.Contains("sessions open", text, StringComparison.Ordinal);

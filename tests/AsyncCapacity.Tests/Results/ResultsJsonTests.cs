@@ -1,5 +1,5 @@
-using AsyncCapacity.Report.Laws;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Results;
 

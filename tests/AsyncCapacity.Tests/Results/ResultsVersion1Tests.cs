@@ -1,5 +1,5 @@
 using System.Text.Json;
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Results;
 

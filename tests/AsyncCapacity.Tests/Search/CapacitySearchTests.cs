@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Search;
 using static AsyncCapacity.Tests.Search.SearchPlay;
 
 namespace AsyncCapacity.Tests.Search;

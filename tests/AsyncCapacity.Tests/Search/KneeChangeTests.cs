@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Search;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Tests.Search;
 

@@ -1,8 +1,8 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Html;
-using AsyncCapacity.Report.Results;
-using AsyncCapacity.Report.Search;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Search;

@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Results;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.View;
 using static AsyncCapacity.Tests.Report.ReportPages;
 

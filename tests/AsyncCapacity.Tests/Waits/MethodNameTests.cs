@@ -1,4 +1,4 @@
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Tests.Waits;
 

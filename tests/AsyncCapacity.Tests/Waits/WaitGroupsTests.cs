@@ -1,5 +1,6 @@
 using System.Text.Json;
-using AsyncCapacity.Report.Waits;
+using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Waits;
 

@@ -1,0 +1,31 @@
+using System.Globalization;
+using AsyncCapacity.Lab.Results;
+
+namespace AsyncCapacity.Lab.Laws;
+
+/// <summary>The units of each declared resource as the run recorded them; threads count the pool's minimum, before hill climbing.</summary>
+/// <param name="SharedCores">The machine's cores when the app shares them with k6 (no CPU isolation); null when isolated.</param>
+/// <param name="AuditQueue">Entries the bounded audit log queues for its writers; beyond them, and the writers, 503.</param>
+public sealed record RunResources(
+    int AppCores, int? PoolMinimum, int? DbPoolSize, int AuditWriters, int? SharedCores = null, int AuditQueue = Hold.DefaultAuditQueue)
+{
+    public static RunResources Of(RunInfo run)
+    {
+        var cores = run.CpuIsolation?.AppCores ?? run.Cores;
+        int Setting(string name, int fallback) => run.Settings.AppSettings is { } settings
+            && settings.TryGetValue(name, out var raw)
+            && int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var given) ? given : fallback;
+        return new(cores, run.Settings.MinWorkerThreads ?? (cores > 0 ? cores : null), run.DatabasePoolSize,
+            Setting(Hold.AuditWritersSetting, Hold.DefaultAuditWriters), run.CpuIsolation is null && cores > 0 ? cores : null,
+            Setting(Hold.AuditQueueSetting, Hold.DefaultAuditQueue));
+    }
+
+    /// <summary>The units of a resource and where they were counted; null when the run did not record them.</summary>
+    public (double Units, string From)? Units(HeldResource resource) => resource switch
+    {
+        HeldResource.Threads => PoolMinimum is { } threads ? (threads, "the pool's minimum") : null,
+        HeldResource.DbConnections => DbPoolSize is { } pool ? (pool, "the pool's size") : null,
+        HeldResource.AuditWriters => (AuditWriters, Hold.AuditWritersSetting),
+        _ => throw new ArgumentOutOfRangeException(nameof(resource), resource, "no such held resource; the declaration's rules refuse it"),
+    };
+}

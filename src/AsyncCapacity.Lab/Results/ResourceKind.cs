@@ -1,0 +1,61 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace AsyncCapacity.Lab.Results;
+
+/// <summary>A kind of resource a bound counts, with the words people use for it; results.json stores its id.</summary>
+/// <param name="Id">"threads", "cpu": as results.json names it.</param>
+/// <param name="Name">"pool threads", "the app's CPU": as the card and the CLI say it.</param>
+/// <param name="Unit">"thread", "core": one unit.</param>
+/// <param name="Units">"threads", "cores": several.</param>
+[JsonConverter(typeof(ResourceKindJsonConverter))]
+public sealed record ResourceKind(string Id, string Name, string Unit, string Units)
+{
+    public static readonly ResourceKind Threads = new("threads", "pool threads", "thread", "threads");
+
+    public static readonly ResourceKind DbConnections = new("dbConnections", "the connection pool", "connection", "connections");
+
+    public static readonly ResourceKind AuditWriters = new("auditWriters", "the audit writers", "writer", "writers");
+
+    /// <summary>The bounded audit log's writers and queue together: past them, 503 at once.</summary>
+    public static readonly ResourceKind AuditAdmission = new("auditAdmission", "the audit hand-off", "entry", "entries");
+
+    public static readonly ResourceKind Cpu = new("cpu", "the app's CPU", "core", "cores");
+
+    /// <summary>The machine's CPU, shared by the app, k6 and a local database when they are not isolated.</summary>
+    public static readonly ResourceKind MachineCpu = new("machineCpu", "the machine's CPU", "core", "cores");
+
+    public static IReadOnlyList<ResourceKind> All { get; } = [Threads, DbConnections, AuditWriters, AuditAdmission, Cpu, MachineCpu];
+
+    public bool IsCpu => this == Cpu || this == MachineCpu;
+
+    /// <summary>The kind of a declared resource; declarations are checked at load, so every defined one has a kind.</summary>
+    public static ResourceKind Of(HeldResource resource) => resource switch
+    {
+        HeldResource.Threads => Threads,
+        HeldResource.DbConnections => DbConnections,
+        HeldResource.AuditWriters => AuditWriters,
+        _ => throw new ArgumentOutOfRangeException(nameof(resource), resource, "no such held resource; the declaration's rules refuse it"),
+    };
+
+    /// <summary>"the machine's CPU (the app and k6)": who shares its cores.</summary>
+    public static string MachineCpuName(bool withDatabase) =>
+        $"{MachineCpu.Name} ({(withDatabase ? "the app, k6 and the database" : "the app and k6")})";
+
+    /// <summary>"thread" for one, "threads" for any other count.</summary>
+    public string Noun(double units) => units == 1 ? Unit : Units;
+}
+
+/// <summary>Writes a kind as its id and reads it back as the one instance, so results.json keeps its strings.</summary>
+internal sealed class ResourceKindJsonConverter : JsonConverter<ResourceKind>
+{
+    public override ResourceKind Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+    {
+        var id = reader.GetString();
+        return ResourceKind.All.FirstOrDefault(k => k.Id == id)
+            ?? throw new JsonException($"'{id}' is no resource the laws know ({string.Join(", ", ResourceKind.All.Select(k => k.Id))}).");
+    }
+
+    public override void Write(Utf8JsonWriter writer, ResourceKind value, JsonSerializerOptions options) =>
+        writer.WriteStringValue(value.Id);
+}

@@ -1,0 +1,65 @@
+namespace AsyncCapacity.Lab.Results;
+
+/// <summary>Bump <see cref="CurrentSchemaVersion"/> on a change that breaks a reader; ResultsJson upgrades the one before.</summary>
+public sealed record ResultsDocument(
+    int SchemaVersion,
+    RunInfo Run,
+    IReadOnlyList<ExperimentResult> Experiments)
+{
+    /// <summary>4: a capacity is the knee estimated from every probe with its 90% interval (capacity.estimate), a step too
+    /// thin to judge says so (thin), an experiment may name its headline load. A schema 3 file reads as it was.</summary>
+    public const int CurrentSchemaVersion = 4;
+}
+
+public sealed record RunInfo(
+    DateTimeOffset StartedAt,
+    DateTimeOffset FinishedAt,
+    string Machine,
+    int Cores,
+    string Os,
+    string DotnetVersion,
+    string K6Version,
+    string? DatabaseProvider,
+    int? DatabasePoolSize,
+    string Profile,
+    string Target,
+    string Isolation,
+    SweepSettings Settings,
+    Sla Sla,
+    ConnectionLimits? Limits = null,
+    InstrumentOverhead? Overhead = null,
+    CpuIsolation? CpuIsolation = null,
+    string? Live = null);
+
+/// <summary>taskset's lists from `capacity sweep --isolate`; .NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
+public sealed record CpuIsolation(string AppCpus, string LoadGeneratorCpus, int AppCores, int LoadGeneratorCores, int MachineCores);
+
+/// <summary>
+/// The instrument's own cost (`--baseline`): <c>Ratio</c> = the lab's app ÷ bench/MinimalApp in median req/s on the same
+/// route, so 0.95 means the lab's pipeline costs 5% of a request doing nothing.
+/// </summary>
+public sealed record InstrumentOverhead(
+    string Route,
+    int Clients,
+    double Seconds,
+    int Rounds,
+    double AppRps,
+    double MinimalRps,
+    double Ratio,
+    double? LoadGeneratorCpuPercent);
+
+/// <summary>What capped connections (C10k), from /proc: somaxconn caps the backlog; ulimit -n and ports cap the clients.</summary>
+public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? OpenFiles, string? EphemeralPorts);
+
+/// <summary><c>AppSettings</c>: the environment variables given with `--app-setting Audit__BoundedWriters=25`.</summary>
+public sealed record SweepSettings(
+    LoadModel Model,
+    IReadOnlyList<int> Steps,
+    double WarmupSeconds,
+    double StepSeconds,
+    double CooldownSeconds,
+    int? MinWorkerThreads,
+    RequestQueueSettings? RequestQueue = null,
+    IReadOnlyDictionary<string, string>? AppSettings = null);
+
+public sealed record RequestQueueSettings(int MaxConcurrent, int Limit);

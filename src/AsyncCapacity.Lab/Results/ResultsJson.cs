@@ -1,0 +1,59 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using AsyncCapacity.Contracts;
+
+namespace AsyncCapacity.Lab.Results;
+
+/// <summary>Writes and reads results.json in every schema version there has been; reading only reads (predictions are the
+/// callers' step), so the report pipeline runs one way.</summary>
+public static class ResultsJson
+{
+    public static JsonSerializerOptions Options => WireJson.Indented;
+
+    public static string Serialize(ResultsDocument document) => JsonSerializer.Serialize(document, Options);
+
+    /// <summary>Reads results.json; throws <see cref="InvalidDataException"/> with a readable reason on a bad file.</summary>
+    public static ResultsDocument Deserialize(string json, string source)
+    {
+        ResultsDocument? document;
+        try
+        {
+            var root = JsonNode.Parse(json, documentOptions: new JsonDocumentOptions { AllowTrailingCommas = true }) as JsonObject
+                ?? throw new InvalidDataException($"{source} is not a results file (not a JSON object).");
+            var version = root["schemaVersion"]?.GetValue<int>() ?? 0;
+            if (version is < 1 or > ResultsDocument.CurrentSchemaVersion)
+            {
+                throw new InvalidDataException(
+                    $"{source} has schemaVersion {version}; this tool reads versions 1 to {ResultsDocument.CurrentSchemaVersion}.");
+            }
+
+            // Each older version is brought up one step at a time, so every reader sees the current shape.
+            if (version == 1)
+            {
+                ResultsVersion1.Upgrade(root);
+            }
+
+            if (version <= 2)
+            {
+                ResultsVersion2.Upgrade(root);
+            }
+
+            // Schema 4 only adds (an estimate beside the capacity, thin steps, a headline): a schema 3 capacity keeps its
+            // bracket and reads as it was.
+            root["schemaVersion"] = ResultsDocument.CurrentSchemaVersion;
+
+            document = root.Deserialize<ResultsDocument>(Options);
+        }
+        catch (Exception ex) when (ex is JsonException or FormatException or InvalidOperationException)
+        {
+            throw new InvalidDataException($"{source} is not a valid results file: {ex.Message}", ex);
+        }
+
+        if (document is null || document.Run is null || document.Experiments is null)
+        {
+            throw new InvalidDataException($"{source} is not a results file (no run or experiments).");
+        }
+
+        return document;
+    }
+}

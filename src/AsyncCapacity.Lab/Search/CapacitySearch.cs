@@ -1,0 +1,227 @@
+using System.Globalization;
+
+namespace AsyncCapacity.Lab.Search;
+
+/// <summary>
+/// Where a variant's capacity lies, found by probing rather than read off a grid: the lightest declared step, then the
+/// knee the laws predict from it (or, where nothing binds, the declared steps). Once one load has met and one above it
+/// missed, each probe goes where its outcome teaches most about the knee, until the knee's 90% interval is within the
+/// policy's precision or the budget is spent. Where nothing misses, the search climbs until something does, the load
+/// generator becomes the limit, or the ceiling or the budget is reached: a lower bound that says what stopped it. A pure
+/// function of the outcomes so far: the sweep asks it for the next probe, runs it on a fresh app, and asks again.
+/// </summary>
+public static class CapacitySearch
+{
+    /// <param name="predictedKnee">The laws' knee, first predicted (after the lightest probe, or the first that let them
+    /// measure the CPU per request); null where nothing binds yet.</param>
+    /// <param name="latestKnee">The laws' knee from every probe so far: while nothing has missed, the climb jumps there
+    /// rather than doubling (the CPU per request read at a light load overstates it, so the first knee is low).</param>
+    public static SearchMove Next(
+        SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predictedKnee = null, int? latestKnee = null)
+    {
+        var knee = UsableKnee(policy, outcomes, predictedKnee);
+        var move = Move(policy, outcomes, knee, policy.Refine ? latestKnee : null);
+        if (move is not SearchDone done)
+        {
+            return move;
+        }
+
+        if (policy is { Refine: true, Headline: { } headline } && outcomes.All(o => o.Concurrency != headline))
+        {
+            return Probe(policy, outcomes, headline, ProbePass.Headline, Invariant($"the experiment's headline load, {headline}"));
+        }
+
+        return policy.Refine ? new SearchDone(done.Finding with { Strategy = SearchStrategy.Estimate, PredictedKnee = knee }) : done;
+    }
+
+    private static SearchMove Move(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? knee, int? latestKnee)
+    {
+        var tallies = Tally.Of(outcomes);
+        if (knee is null && NextCoarse(policy, outcomes, tallies) is { } coarse)
+        {
+            return coarse;
+        }
+
+        var budget = policy.Refine
+            ? policy.MaxSearchProbes - outcomes.Count(o => o.Pass is not (ProbePass.Coarse or ProbePass.Headline))
+            : 0;
+        // The knee, unless what ran already decided it: a load above it met, or one below it missed.
+        if (knee is { } first && !tallies.ContainsKey(first) && budget > 0
+            && tallies.Values.All(t => t.Meets ? t.Concurrency < first : t.Concurrency > first))
+        {
+            return Probe(policy, outcomes, first, ProbePass.Expand, Invariant($"at the laws' predicted knee, {first}"));
+        }
+
+        var misses = tallies.Values.Where(t => !t.Meets && !t.LoadGeneratorBound).Select(t => t.Concurrency).ToList();
+        int? missed = misses.Count > 0 ? misses.Min() : null;
+        var meets = tallies.Values.Where(t => t.Meets && t.Concurrency < (missed ?? int.MaxValue)).Select(t => t.Concurrency).ToList();
+        int? met = meets.Count > 0 ? meets.Max() : null;
+        var loadGeneratorMisses = tallies.Values
+            .Where(t => !t.Meets && t.LoadGeneratorBound && t.Concurrency > (met ?? 0) && t.Concurrency < (missed ?? int.MaxValue))
+            .Select(t => t.Concurrency).ToList();
+        int? loadGeneratorMissed = policy.Refine && met is not null && loadGeneratorMisses.Count > 0 ? loadGeneratorMisses.Min() : null;
+
+        var search = new Bracket(policy, outcomes, tallies, budget, knee) { LatestKnee = latestKnee };
+        return (met, missed, loadGeneratorMissed) switch
+        {
+            (null, null, _) => new SearchDone(SearchFinding.None("the load generator was the limit at every step tried")),
+            (null, { } lowest, _) => Downwards(search, lowest),
+            ({ } top, _, { } above) => BelowLoadGenerator(search, top, above),
+            ({ } top, null, null) => Upwards(search, top),
+            ({ } low, { } high, null) => Estimate(search, low, high),
+        };
+    }
+
+    /// <summary>
+    /// The laws' knee, once the lightest step has run: above it when it met, below it when it missed; otherwise (nothing
+    /// binds, the knee already passed, or no search) none, and the declared steps lead.
+    /// </summary>
+    private static int? UsableKnee(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predicted)
+    {
+        var lightest = policy.Coarse.Count > 0 ? policy.Coarse[0] : 0;
+        if (!policy.Refine || predicted is not { } knee || outcomes.FirstOrDefault(o => o.Concurrency == lightest) is not { } first)
+        {
+            return null;
+        }
+
+        // The lightest's first run decides, so that a later run of it cannot send the search back to the steps.
+        knee = Math.Min(knee, policy.Ceiling);
+        var above = first.Meets && knee > lightest;
+        var below = !first.Meets && !first.LoadGeneratorBound && knee is >= 1 && knee < lightest;
+        return above || below ? knee : null;
+    }
+
+    /// <summary>
+    /// The next declared step, climbing, until two in a row miss (what lies above them misses too), or one misses while
+    /// k6 was the limit (its miss may be k6's). Without a search (the grid only) every step runs: the user asked for
+    /// those loads, not for the knee.
+    /// </summary>
+    private static NextProbe? NextCoarse(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, Dictionary<int, Tally> tallies)
+    {
+        var misses = 0;
+        foreach (var step in policy.Coarse)
+        {
+            if (!tallies.TryGetValue(step, out var tally))
+            {
+                return Probe(policy, outcomes, step, ProbePass.Coarse, "coarse pass");
+            }
+
+            if (!policy.Refine)
+            {
+                continue;
+            }
+
+            if (tally.LoadGeneratorBound && !tally.Meets)
+            {
+                return null;
+            }
+
+            misses = tally.Meets ? 0 : misses + 1;
+            if (misses >= policy.ConsecutiveMissesToStop)
+            {
+                return null;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Everything tried missed: go down until a load meets, or even 1 does not.</summary>
+    private static SearchMove Downwards(Bracket search, int lowest)
+    {
+        if (lowest <= 1)
+        {
+            var atOne = search.Outcomes.Where(o => o.Concurrency == 1).ToList();
+            return new SearchDone(SearchFinding.None(atOne.Any(o => o.Judged)
+                ? "even 1 missed it"
+                : Invariant($"no load tried had enough requests to judge: {atOne.Max(o => o.Requests ?? 0)} at 1")));
+        }
+
+        return search.Budget > 0
+            ? Probe(search.Policy, search.Outcomes, Math.Max(1, lowest / search.Policy.DownwardDivisor), ProbePass.Expand,
+                Invariant($"everything tried missed: below {lowest}"))
+            : new SearchDone(SearchFinding.None(search.Policy.Refine
+                ? Invariant($"every load tried missed, down to {lowest}, before the probe budget ran out")
+                : Invariant($"every step missed, down to {lowest} (the grid only: --search off)")));
+    }
+
+    /// <summary>
+    /// Nothing missed: climb until something does, unless the load generator, the ceiling or the budget stops it. A load
+    /// that met while k6 was short of CPU still met (its latency even includes k6's delay): the climb goes on. One that
+    /// missed while k6 was short of CPU may have missed by k6's fault: the climb stops below it, a lower bound.
+    /// </summary>
+    private static SearchMove Upwards(Bracket search, int top)
+    {
+        var (policy, budget) = (search.Policy, search.Budget);
+        var stoppedBy = search.Tallies.Values.Any(t => t.Concurrency > top && t.LoadGeneratorBound && !t.Meets)
+            ? StoppedBy.LoadGenerator
+            : top >= policy.Ceiling ? StoppedBy.Ceiling : (StoppedBy?)null;
+        if (stoppedBy is null && budget > 0 && search.LatestKnee is { } latest && latest > top * 2)
+        {
+            var jump = Math.Min(policy.Ceiling, Math.Min(latest, top * SearchPolicy.MaxJump));
+            return Probe(policy, search.Outcomes, jump, ProbePass.Expand, Invariant($"the laws' knee from the probes so far, {latest}"));
+        }
+
+        if (stoppedBy is null && budget > 0)
+        {
+            return Probe(policy, search.Outcomes, Math.Min(policy.Ceiling, top * 2), ProbePass.Expand,
+                Invariant($"nothing missed yet: above {top}"));
+        }
+
+        return new SearchDone(SearchFinding.AtLeast(top, stoppedBy ?? (policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep)));
+    }
+
+    /// <summary>
+    /// A miss the load generator may have caused narrows, it does not end: the largest load that met below it is the
+    /// tightest lower bound this machine can show, so the bracket between them narrows to a quarter.
+    /// </summary>
+    private static SearchMove BelowLoadGenerator(Bracket search, int top, int above)
+    {
+        if (Bracket.Wide(top, above, search.Policy.LoadGeneratorPrecision) && search.Budget > 0)
+        {
+            return Probe(search.Policy, search.Outcomes, search.Middle(top, above), ProbePass.Narrow,
+                Invariant($"between {top} and {above}, where the load generator was the limit"));
+        }
+
+        return new SearchDone(SearchFinding.AtLeast(top, StoppedBy.LoadGenerator, above));
+    }
+
+    /// <summary>
+    /// A load met and one above it missed: the knee estimated from every judged probe, then a probe where the outcome is
+    /// least certain, until its 90% interval is within the precision asked for or the budget is spent.
+    /// </summary>
+    private static SearchMove Estimate(Bracket search, int low, int high)
+    {
+        var (policy, outcomes) = (search.Policy, search.Outcomes);
+        var evidence = KneeEstimate.Evidence(outcomes);
+        if (!KneeEstimate.TwoSided(evidence))
+        {
+            // One end too thin to judge: narrow as a bracket until both sides have judged probes.
+            return search.Budget > 0 && Bracket.Wide(low, high, policy.Precision)
+                ? Probe(policy, outcomes, search.Middle(low, high), ProbePass.Narrow, Invariant($"between {low} and {high}"))
+                : new SearchDone(SearchFinding.AtLeast(low, policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep));
+        }
+
+        var posterior = KneeEstimate.Posterior(evidence);
+        var estimate = KneeEstimate.Of(posterior, evidence.Count);
+        var narrow = estimate.Within(policy.Precision);
+        if (narrow || search.Budget <= 0)
+        {
+            return new SearchDone(SearchFinding.Estimated(estimate, narrow));
+        }
+
+        return Probe(policy, outcomes, MostInformative(policy, posterior), ProbePass.Narrow, Invariant(
+            $"where the outcome is least certain (the knee so far {estimate.Capacity}, 90%: {estimate.LowLoad}–{estimate.HighLoad})"));
+    }
+
+    /// <summary>Among whole loads across the knee's likely range, the one whose outcome leaves the least variance of ln θ.</summary>
+    private static int MostInformative(SearchPolicy policy, KneePosterior posterior) => Enumerable.Range(1, 19)
+        .Select(i => Math.Clamp((int)Math.Round(posterior.Quantile(i / 20.0)), 1, policy.Ceiling))
+        .Distinct()
+        .MinBy(load => posterior.ExpectedVarianceAfter(load));
+
+    private static NextProbe Probe(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int load, ProbePass pass, string why) =>
+        new(load, pass, why, ProbeWindow.Seconds(policy, outcomes, load));
+
+    private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
+}

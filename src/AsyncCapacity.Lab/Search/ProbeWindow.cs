@@ -1,0 +1,31 @@
+namespace AsyncCapacity.Lab.Search;
+
+/// <summary>
+/// How long a probe measures: the profile's window, stretched (up to <see cref="SearchPolicy.MaxWindowSeconds"/>) where
+/// the nearest probe's throughput says too few requests would complete in it for the SLA's percentile.
+/// </summary>
+public static class ProbeWindow
+{
+    /// <summary>A p95 from fewer than 20 values is the maximum or near it: k6-scripts/lib/judge.js judges no such probe.</summary>
+    public const int MinRequests = 20;
+
+    /// <summary>Aim for half as many again, since a throughput read at another load is only a guide.</summary>
+    private const double Margin = 1.5;
+
+    public static double Seconds(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int load)
+    {
+        var nearest = outcomes.Where(o => o is { Requests: > 0, Seconds: > 0 })
+            .MinBy(o => Math.Abs(Math.Log(o.Concurrency) - Math.Log(load)));
+        if (nearest is null)
+        {
+            return policy.WindowSeconds;
+        }
+
+        // Below the nearest probe's load, throughput shrinks with it; above, expect it to grow with the square root only:
+        // a variant past its knee (a starved pool) gains little, and a thin probe is a probe lost.
+        var ratio = load / (double)nearest.Concurrency;
+        var rps = nearest.Requests!.Value / nearest.Seconds!.Value * (ratio < 1 ? ratio : Math.Sqrt(ratio));
+        var needed = Math.Ceiling(MinRequests * Margin / rps);
+        return Math.Clamp(needed, policy.WindowSeconds, policy.MaxWindowSeconds);
+    }
+}
