@@ -26,8 +26,10 @@ public sealed record WaitSummary(
 /// workers, or the app's threads of <paramref name="Family"/>), in <paramref name="Call"/> (full name, null when the app's
 /// frame is the innermost managed one) called from <paramref name="AppFrame"/> (full name, compiler-generated code read as
 /// its method). <paramref name="Waiting"/> when the sampler found them outside managed code, i.e. blocked.
+/// <paramref name="Inlined"/>: no app frame was left (the JIT inlined it), so AppFrame is the framework's frame it went into.
 /// </summary>
-public sealed record WaitGroup(string Family, bool Pool, string? Call, string AppFrame, bool Waiting, int Threads);
+public sealed record WaitGroup(
+    string Family, bool Pool, string? Call, string AppFrame, bool Waiting, int Threads, bool Inlined = false);
 
 public static class WaitGroups
 {
@@ -40,7 +42,7 @@ public static class WaitGroups
     public static WaitSummary Of(StackSnapshot snapshot)
     {
         var appNamespaces = snapshot.AppNamespaces ?? [LabNamespace];
-        var groups = new Dictionary<(string Family, bool Pool, string? Call, string AppFrame, bool Waiting), int>();
+        var groups = new Dictionary<(string Family, bool Pool, string? Call, string AppFrame, bool Waiting, bool Inlined), int>();
         int pool = 0, idle = 0, inFramework = 0, other = 0;
         foreach (var thread in snapshot.Threads)
         {
@@ -67,6 +69,11 @@ public static class WaitGroups
                 {
                     idle++;
                 }
+                else if (isPool && !thread.InManagedCode && InlinedHandlers.BlockedIn(names) is var (call, into))
+                {
+                    var inlined = (Family(thread.Name), isPool, (string?)Called(call), into, true, true);
+                    groups[inlined] = groups.GetValueOrDefault(inlined) + 1;
+                }
                 else if (isPool)
                 {
                     inFramework++;
@@ -75,14 +82,14 @@ public static class WaitGroups
                 continue;
             }
 
-            var key = (Family(thread.Name), isPool, app > 0 ? Called(names[app - 1]) : null, names[app], !thread.InManagedCode);
+            var key = (Family(thread.Name), isPool, app > 0 ? Called(names[app - 1]) : null, names[app], !thread.InManagedCode, false);
             groups[key] = groups.GetValueOrDefault(key) + 1;
         }
 
         return new WaitSummary(pool, idle, inFramework, other,
         [
             .. groups
-                .Select(g => new WaitGroup(g.Key.Family, g.Key.Pool, g.Key.Call, g.Key.AppFrame, g.Key.Waiting, g.Value))
+                .Select(g => new WaitGroup(g.Key.Family, g.Key.Pool, g.Key.Call, g.Key.AppFrame, g.Key.Waiting, g.Value, g.Key.Inlined))
                 .OrderByDescending(g => g.Threads)
                 .ThenBy(g => g.AppFrame, StringComparer.Ordinal).ThenBy(g => g.Call, StringComparer.Ordinal),
         ]);

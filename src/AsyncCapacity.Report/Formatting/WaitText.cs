@@ -44,9 +44,9 @@ public static class WaitText
     /// The app's own workers waiting in a queue for their next item (the audit log's writers between entries: they live in
     /// every experiment's app) are idle, as a pool thread in the pool's own wait is, so they are not what holds a step.
     /// </summary>
-    public static string Headline(WaitSummary summary) =>
+    public static string Headline(WaitSummary summary, string? serving = null) =>
         summary.Groups.FirstOrDefault(g => !IsIdleWorker(g)) is { } held
-            ? Line(held, summary.PoolThreads) : "no thread held in the app's code";
+            ? Line(held, summary.PoolThreads, serving) : "no thread held in the app's code";
 
     /// <summary>The groups worth naming, largest first: every group but idle workers.</summary>
     public static IEnumerable<WaitGroup> Held(WaitSummary summary) => summary.Groups.Where(g => !IsIdleWorker(g));
@@ -62,9 +62,18 @@ public static class WaitText
         "System.Collections.Concurrent.BlockingCollection.TryTake",
     };
 
-    public static string Line(WaitGroup group, int poolThreads)
+    /// <summary><paramref name="serving"/>: the request the probe was loading ("GET /stock/1"), named when the JIT
+    /// inlined the app's frames away.</summary>
+    public static string Line(WaitGroup group, int poolThreads, string? serving = null)
     {
         var who = group.Pool ? Threads(group.Threads, poolThreads, "pool") : Threads(group.Threads, 0, $"'{group.Family}'");
+        if (group.Inlined)
+        {
+            var route = serving is null ? "" : $" while serving {serving}";
+            return $"{who} blocked in {MethodName.TypeAndMethod(group.Call!)}{route}; "
+                + $"the app's frames were inlined by the JIT into {MethodName.TypeAndMethod(group.AppFrame)}";
+        }
+
         var where = (group.Call, group.Waiting) switch
         {
             (null, true) => $"outside managed code ← {MethodName.TypeAndMethod(group.AppFrame)}",

@@ -15,6 +15,8 @@ public sealed class WaitGroupsTests
     private const string Audit = "stacks-audit-bounded.json";
     private const string Blocked = "stacks-websocket-sync.json";
     private const string Awaited = "stacks-websocket-async.json";
+    private const string InlinedGetResult = "stacks-inlined-get-result.json";
+    private const string InlinedTaskRunResult = "stacks-inlined-task-run-result.json";
 
     [Theory]
     [InlineData(Sleep, ".NET TP Worker", true, "System.Threading.Thread.Sleep",
@@ -116,6 +118,35 @@ public sealed class WaitGroupsTests
         Assert.Equal(snapshot.Threads.Count, again.Threads.Count);
         Assert.Equal(snapshot.Threads.SelectMany(t => t.Frames), again.Threads.SelectMany(t => t.Frames));
         Assert.Equal(WaitGroups.Of(snapshot).Groups, WaitGroups.Of(again).Groups);
+    }
+
+    // tests/ShapesApp's controller actions, 12 clients each, recorded with `capacity stacks`: the JIT inlined each action
+    // into MVC's compiled invoker, so no frame of the app's namespace was left on the blocked threads.
+    [Theory]
+    [InlineData(InlinedGetResult, "System.Runtime.CompilerServices.TaskAwaiter.GetResult", 12)]
+    [InlineData(InlinedTaskRunResult, "System.Threading.Tasks.Task.GetResultCore", 12)]
+    public void A_blocked_thread_whose_app_frames_were_inlined_is_named_by_its_wait_not_left_in_framework_code(
+        string fixture, string call, int threads)
+    {
+        // Act
+        var summary = WaitGroups.Of(Snapshot(fixture));
+
+        // Assert
+        var group = Assert.Single(summary.Groups, g => g.Inlined);
+        Assert.Equal((call, threads, true), (group.Call, group.Threads, group.Pool));
+        Assert.StartsWith("Microsoft.AspNetCore.Mvc.Infrastructure.ActionMethodExecutor", group.AppFrame, StringComparison.Ordinal);
+        Assert.Equal(0, summary.PoolThreadsInFramework);
+    }
+
+    [Fact]
+    public void The_headline_of_an_inlined_wait_names_the_wait_and_the_request_being_served()
+    {
+        // Act
+        var headline = WaitText.Headline(WaitGroups.Of(Snapshot(InlinedGetResult)), serving: "GET /stock/get-result/1");
+
+        // Assert
+        Assert.Equal("12 of 13 pool threads blocked in TaskAwaiter.GetResult while serving GET /stock/get-result/1; "
+            + "the app's frames were inlined by the JIT into ActionMethodExecutor+SyncObjectResultExecutor.Execute", headline);
     }
 
     private static StackSnapshot Snapshot(string fixture) =>

@@ -1,0 +1,46 @@
+namespace AsyncCapacity.Lab.Waits;
+
+/// <summary>
+/// A pool thread blocked under ASP.NET Core's frames with no app frame between: the JIT inlined the handler (a small
+/// action or endpoint) into the framework's compiled invoker (MVC's ActionMethodExecutor, a minimal API's generated
+/// delegate: "dynamicClass.lambda_method"), so the blocking call is the last runtime frame before the framework's.
+/// </summary>
+public static class InlinedHandlers
+{
+    private const string CompiledInvoker = "dynamicClass.";
+
+    /// <summary>(the outermost runtime frame of the blocked chain, the framework frame it was called from), or null.</summary>
+    public static (string Call, string Into)? BlockedIn(IReadOnlyList<string> names)
+    {
+        var outside = 0;
+        while (outside < names.Count && IsRuntime(names[outside]))
+        {
+            outside++;
+        }
+
+        if (outside == 0 || outside == names.Count || !BlocksAThread(names.Take(outside)))
+        {
+            return null;
+        }
+
+        var into = names.Skip(outside).FirstOrDefault(n => !n.StartsWith(CompiledInvoker, StringComparison.Ordinal));
+        return into is not null && IsAspNetCore(into) ? (names[outside - 1], into) : null;
+    }
+
+    private static bool IsRuntime(string name) => name.StartsWith("System.", StringComparison.Ordinal)
+        || name.StartsWith("Interop+", StringComparison.Ordinal);
+
+    private static bool IsAspNetCore(string name) => name.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal);
+
+    // Waits that hold the thread until something else happens: the runtime's blocking primitives and synchronous I/O.
+    private static bool BlocksAThread(IEnumerable<string> chain) => chain.Any(name => BlockingFrames.Any(
+        frame => name.StartsWith(frame, StringComparison.Ordinal)));
+
+    private static readonly string[] BlockingFrames =
+    [
+        "System.Threading.Monitor.", "System.Threading.WaitHandle.", "System.Threading.ManualResetEventSlim.Wait",
+        "System.Threading.SemaphoreSlim.Wait", "System.Threading.Thread.Sleep", "System.Threading.Tasks.Task.Wait",
+        "System.Threading.Tasks.Task.InternalWait", "System.Net.Sockets.Socket.Receive", "System.Net.Sockets.Socket.Send",
+        "System.IO.RandomAccess.", "System.IO.FileStream.Read", "System.IO.FileStream.Write", "Interop+Sys.",
+    ];
+}
