@@ -6,12 +6,12 @@
 //   k6 run -e DECLARATION=/abs/path/my-pair.json -e BASE_URL=http://127.0.0.1:5000 k6-scripts/sweep.js
 //   k6 run -e EXPERIMENT=sleep k6-scripts/sweep.js
 //   k6 run -e EXPERIMENT=sleep -e SET=ms=200 -e STEPS=1,10 -e WARMUP_SECONDS=1 -e STEP_SECONDS=3 -e COOLDOWN_SECONDS=0 k6-scripts/sweep.js
-import { loadDeclaration, parameterValues } from './lib/declaration.js';
+import { declarationDir, loadDeclaration, parameterValues } from './lib/declaration.js';
 import { defineExperiment } from './lib/experiment.js';
 
 const declaration = loadDeclaration();
 // SET's values, checked with the declared rules: a refused one stops k6 here (exit code 107) with the rule's message.
-const sweep = defineExperiment(declaration, parameterValues(declaration));
+const sweep = defineExperiment(declaration, parameterValues(declaration), declarationDir());
 
 // Scenarios (one per variant × concurrency step) and the per-step thresholds that ARE the SLA: see lib/sweep.js.
 // A crossed threshold (exit code 99) means a step missed the SLA: a finding, not a harness failure.

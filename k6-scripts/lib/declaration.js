@@ -25,6 +25,14 @@ export function loadDeclaration() {
   return parse(text, `EXPERIMENT="${id}"`);
 }
 
+// The folder a declaration's bodyFile paths are relative to: the DECLARATION file's, or the lab's experiments/.
+export function declarationDir() {
+  const file = stringEnv('DECLARATION', undefined, /^\//, 'the absolute path of a declaration file');
+  if (file !== undefined) return file.slice(0, file.lastIndexOf('/')) || '/';
+  const dir = stringEnv('EXPERIMENTS_DIR', undefined);
+  return dir || import.meta.resolve('../../experiments/').replace(/^file:\/\//, '');
+}
+
 function read(path, missing) {
   try {
     return open(path);

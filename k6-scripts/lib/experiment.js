@@ -1,16 +1,17 @@
 // The one entry point of sweep.js: a declaration and its parameter values in (checked with the declared rules and
 // canonical, every parameter present: lib/parameters.js), everything k6 looks for out (options, setup, handleSummary)
 // plus one iteration of a variant, sent by its load kind's module (lib/kinds.js). Nothing is asked of the app.
-import exec from 'k6/execution';
 import { readConfig } from './config.js';
 import { buildOptions } from './sweep.js';
 import { kindOf } from './kinds.js';
 import { checkTarget, readyPath } from './target.js';
 import { summarize } from './summary.js';
+import { fillBody, requestShapes } from './shapes.js';
 
-export function defineExperiment(declaration, values) {
+export function defineExperiment(declaration, values, baseDir) {
   const kind = kindOf(declaration);
-  const config = { ...readConfig(declaration), sessions: kind.sessions, headers: declaration.headers || {}, declaration };
+  const config = { ...readConfig(declaration), sessions: kind.sessions, declaration };
+  const shapes = requestShapes(declaration, baseDir);
   const ready = readyPath();
   const parameters = declaration.parameters || [];
   const tlsParameter = parameters.find((p) => p.role === 'tls');
@@ -23,6 +24,7 @@ export function defineExperiment(declaration, values) {
     method: v.method,
     route: v.route,
     url: kind.url(config.baseUrl, fill(v.route), query, tls),
+    headers: shapes[v.name].headers,
   }]));
 
   return {
@@ -39,16 +41,6 @@ export function defineExperiment(declaration, values) {
     },
     // The values in declared order (resolveValues builds them so), so that every results file lists the parameters alike.
     handleSummary: (data) => summarize(data, config, values),
-    hit: (name) => kind.hit(config, name, variants[name], body(declaration.body), values),
+    hit: (name) => kind.hit(config, name, variants[name], fillBody(shapes[name].template), values),
   };
-}
-
-// The declared body with {vu}, {iteration} and {step} filled in, so that every request's body is its own.
-function body(template) {
-  if (!template) return null;
-  const fill = (text) => text
-    .replaceAll('{vu}', String(exec.vu.idInTest))
-    .replaceAll('{iteration}', String(exec.vu.iterationInScenario))
-    .replaceAll('{step}', exec.scenario.name);
-  return JSON.stringify(Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fill(String(v))])));
 }

@@ -9,7 +9,7 @@ export const kinds = {
   http: {
     sessions: false,
     url: (baseUrl, path, query) => baseUrl + path + queryString(query),
-    hit: (config, variant, target, body) => measuredRequest(config, variant, target.method, target.url, body, target.route),
+    hit: (config, variant, target, body) => measuredRequest(config, variant, target.method, target.url, body, target.route, target.headers),
   },
   websocket: {
     sessions: true,

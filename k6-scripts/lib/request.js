@@ -38,10 +38,8 @@ export function phaseOf(config) {
 
 // The scenario already tags every sample with experiment, variant and step (its name is the step's);
 // they are repeated here so the request's own tags read complete.
-export function measuredRequest(config, variant, method, url, body, name) {
+export function measuredRequest(config, variant, method, url, body, name, headers) {
   const tags = { experiment: config.experiment, variant, step: exec.scenario.name, name };
-  // The declaration's headers (an API key, a tenant) go with every request, after the body's content type.
-  const headers = { ...(body ? { 'Content-Type': 'application/json' } : {}), ...config.headers };
   const res = http.request(method, url, body, { tags, headers, timeout: config.requestTimeout });
   check(res, { 'status is 200': (r) => r.status === 200 }, tags);
 
