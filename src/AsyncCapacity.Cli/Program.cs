@@ -18,8 +18,24 @@ var root = new RootCommand(
     RuntimeCommand.Create(),
 };
 
-return await root.Parse(args).InvokeAsync(new InvocationConfiguration
+var parsed = root.Parse(args);
+if (parsed.Action is System.CommandLine.Invocation.ParseErrorAction error)
+{
+    // One line per error, and where the help is, rather than the whole help page under it.
+    error.ShowHelp = false;
+    error.ShowTypoCorrections = true;
+}
+
+var exitCode = await parsed.InvokeAsync(new InvocationConfiguration
 {
     // Ctrl+C cancels the sweep's token; give it time to stop the app and k6 it started before the process ends.
     ProcessTerminationTimeout = TimeSpan.FromSeconds(15),
 });
+
+if (parsed.Action is System.CommandLine.Invocation.ParseErrorAction)
+{
+    var command = parsed.CommandResult.Command;
+    await Console.Error.WriteLineAsync($"`capacity {(command == root ? "" : command.Name + " ")}--help` explains every option.");
+}
+
+return exitCode;

@@ -5,6 +5,7 @@ public sealed class Startup(IConfiguration configuration, IWebHostEnvironment en
     public void ConfigureServices(IServiceCollection services)
     {
         services.AddControllers();
+        services.AddOpenApi();
         services.AddProblemDetails();
         // Relative to the content root, as most apps read their seed data: started from another folder, this fails.
         services.AddSingleton(Catalog.Load(Path.Combine(environment.ContentRootPath, configuration["CatalogFile"] ?? "catalog.json")));
@@ -18,6 +19,7 @@ public sealed class Startup(IConfiguration configuration, IWebHostEnvironment en
         {
             endpoints.MapGet("/healthz", () => "ok");
             endpoints.MapControllers();
+            endpoints.MapOpenApi();
         });
     }
 }

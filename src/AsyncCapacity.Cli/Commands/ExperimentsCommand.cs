@@ -18,17 +18,52 @@ internal static class ExperimentsCommand
             HelpName = "NAME",
             Validators = { result => RequireId(result) },
         };
+        var openApi = new Option<string?>("--from-openapi")
+        {
+            Description = "Draft a declaration from an OpenAPI document (a URL such as http://127.0.0.1:5000/openapi/v1.json, "
+                + "or a JSON file): one variant per operation, for you to pair and mark blocking. --new names its id.",
+            HelpName = "URL|FILE",
+        };
+        var http = new Option<string?>("--from-http")
+        {
+            Description = "Draft a declaration from a .http file (Visual Studio, Rider, VS Code): one variant per request.",
+            HelpName = "FILE",
+        };
+        var output = new Option<string?>("--out")
+        {
+            Description = "With --from-openapi or --from-http: write the draft to FILE (bodies that are not JSON beside it) "
+                + "rather than print it.",
+            HelpName = "FILE",
+        };
         var command = new Command("experiments",
             "List the declared experiments: variants and routes, parameters with bounds and defaults, steps, SLA.")
         {
-            json, files, create,
+            json, files, create, openApi, http, output,
         };
-        command.SetAction(parse =>
+        command.Validators.Add(result =>
         {
+            if (result.GetValue(openApi) is not null && result.GetValue(http) is not null)
+            {
+                result.AddError("--from-openapi and --from-http: give one of them.");
+            }
+            else if (result.GetValue(output) is not null && result.GetValue(openApi) is null && result.GetValue(http) is null)
+            {
+                result.AddError("--out writes a drafted declaration: give --from-openapi or --from-http with it.");
+            }
+        });
+        command.SetAction(async (parse, cancellationToken) =>
+        {
+            if (parse.GetValue(openApi) is not null || parse.GetValue(http) is not null)
+            {
+                return await Import.DeclarationImport.RunAsync(parse.GetValue(openApi), parse.GetValue(http), parse.GetValue(create),
+                    parse.GetValue(output), cancellationToken);
+            }
+
             var declared = (IReadOnlyList<Experiment>)[.. ExperimentCatalog.All, .. parse.GetValue(files) ?? []];
             Console.Out.Write(parse.GetValue(create) is { } name ? DeclarationTemplate.For(name)
                 : parse.GetValue(json) ? JsonSerializer.Serialize(declared, Contracts.WireJson.Indented) + Environment.NewLine
                 : Listing(declared));
+            return 0;
         });
         return command;
     }

@@ -73,17 +73,17 @@ internal sealed class AppClient(Uri baseUrl)
 
     /// <summary>Sends one request as the sweep would; returns null when it succeeds, else the app's reason.</summary>
     public async Task<string?> ProbeAsync(
-        string method, string pathAndQuery, string? jsonBody, CancellationToken cancellationToken,
-        IReadOnlyDictionary<string, string>? headers = null)
+        string method, string pathAndQuery, ProbeRequest request, CancellationToken cancellationToken)
     {
         using var message = new HttpRequestMessage(new HttpMethod(method), new Uri(baseUrl, pathAndQuery));
-        if (jsonBody is not null)
+        if (request.Body is not null)
         {
-            message.Content = new StringContent(jsonBody, System.Text.Encoding.UTF8, "application/json");
+            message.Content = new StringContent(request.Body, System.Text.Encoding.UTF8,
+                System.Net.Http.Headers.MediaTypeHeaderValue.Parse(request.ContentType ?? "application/json"));
         }
 
         // The declaration's headers, as k6 sends them (an API key the app may demand).
-        foreach (var (name, value) in headers ?? new Dictionary<string, string>())
+        foreach (var (name, value) in request.Headers)
         {
             if (!message.Headers.TryAddWithoutValidation(name, value))
             {

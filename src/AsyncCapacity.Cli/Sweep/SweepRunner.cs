@@ -339,20 +339,13 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         foreach (var variant in experiment.Variants)
         {
             var route = experiment.PathAndQuery(variant, request.Parameters[experiment.Id]);
-            if (await client.ProbeAsync(variant.Method, route, ProbeBody(experiment), cancellationToken, experiment.Headers) is { } refusal)
+            var probe = ProbeRequest.For(experiment, variant, layout.DeclarationOf(experiment));
+            if (await client.ProbeAsync(variant.Method, route, probe, cancellationToken) is { } refusal)
             {
                 throw new UsageException($"The app refused {variant.Method} {route}: {refusal}");
             }
         }
     }
-
-    /// <summary>The declared body with its placeholders filled as a probe's: one entry, recognisably not k6's.</summary>
-    private static string? ProbeBody(Experiment experiment) => experiment.Body is null
-        ? null
-        : System.Text.Json.JsonSerializer.Serialize(experiment.Body.ToDictionary(
-            field => field.Key,
-            field => field.Value.Replace("{vu}", "probe", StringComparison.Ordinal).Replace("{iteration}", "0", StringComparison.Ordinal)
-                .Replace("{step}", "probe", StringComparison.Ordinal)));
 
     private static string Invariant(double value) => value.ToString(CultureInfo.InvariantCulture);
 

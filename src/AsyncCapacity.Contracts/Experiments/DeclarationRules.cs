@@ -62,11 +62,9 @@ internal static partial class DeclarationRules
                 $"a gauge of GaugeCatalog ({string.Join(", ", GaugeCatalog.All.Select(g => g.Id))})", Q(gauges[i]));
         }
 
-        Require(experiment.Body is null || variants.Any(v => v.Method == "POST"), "$.body", "a body only where a variant is POST");
-        foreach (var name in (experiment.Headers ?? new Dictionary<string, string>()).Keys)
-        {
-            Require(HeaderName().IsMatch(name), $"$.headers.{name}", "a header name (letters, digits and '-')", Q(name));
-        }
+        Require(experiment.Body is null && experiment.BodyFile is null || variants.Any(v => SendsBody(v.Method)), "$.body",
+            "a body only where a variant sends one (not GET or HEAD)");
+        CheckRequest(experiment.Body, experiment.BodyFile, experiment.Headers, "$", Require);
 
         return problems;
     }
@@ -76,7 +74,10 @@ internal static partial class DeclarationRules
     {
         require(Name().IsMatch(variant.Name ?? ""), $"{path}.name", NameRule, Q(variant.Name));
         require(!repeated, $"{path}.name", "a name no other variant has", Q(variant.Name));
-        require(variant.Method is "GET" or "POST", $"{path}.method", "GET or POST", Q(variant.Method));
+        require(Methods.Contains(variant.Method ?? ""), $"{path}.method", string.Join(", ", Methods), Q(variant.Method));
+        require(variant.Body is null && variant.BodyFile is null || SendsBody(variant.Method), $"{path}.body",
+            "no body on a GET or HEAD", Q(variant.Method));
+        CheckRequest(variant.Body, variant.BodyFile, variant.Headers, path, require);
         require(variant.Route?.StartsWith('/') == true, $"{path}.route", "a path starting with '/'", Q(variant.Route));
         var holds = variant.Holds ?? [];
         for (var i = 0; i < holds.Count; i++)
@@ -129,6 +130,22 @@ internal static partial class DeclarationRules
                 .FirstOrDefault(x => x.v.Route?.Contains(placeholder, StringComparison.Ordinal) != true);
             require(missing.v is null, $"$.variants[{missing.i}].route", $"{placeholder} in every route, as a path parameter",
                 Q(missing.v?.Route));
+        }
+    }
+
+    private static readonly string[] Methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+
+    private static bool SendsBody(string? method) => method is not ("GET" or "HEAD");
+
+    private static void CheckRequest(JsonElement? body, string? bodyFile, IReadOnlyDictionary<string, string>? headers, string path,
+        Action<bool, string, string, string?> require)
+    {
+        require(body is null || bodyFile is null, $"{path}.bodyFile", "a body or a bodyFile, not both", Q(bodyFile));
+        require(bodyFile is null || bodyFile.Length > 0, $"{path}.bodyFile", "a file name relative to the declaration", Q(bodyFile));
+        foreach (var (name, value) in headers ?? new Dictionary<string, string>())
+        {
+            require(HeaderName().IsMatch(name), $"{path}.headers.{name}", "a header name (letters, digits and '-')", Q(name));
+            require(value is not null, $"{path}.headers.{name}", "a value ({env:NAME} reads it from the environment)", null);
         }
     }
 

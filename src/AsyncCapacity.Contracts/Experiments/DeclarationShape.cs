@@ -15,10 +15,15 @@ internal static class DeclarationShape
     private static readonly string[] Annotations = ["$schema", "$comment"];
 
     /// <summary>Lists a declaration may leave out, read as empty (audit declares no parameters).</summary>
-    internal static readonly string[] EmptyWhenMissing = ["parameters"];
+    internal static readonly string[] EmptyWhenMissing = ["parameters", "order"];
 
     public static void Check(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
     {
+        if (type == typeof(JsonElement?))
+        {
+            return; // a body: any JSON value
+        }
+
         type = Nullable.GetUnderlyingType(type) ?? type;
         if (Names(type) is { } names)
         {

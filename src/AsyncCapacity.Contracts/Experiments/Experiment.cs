@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.Json;
 using System.Text.Json.Serialization;
 using AsyncCapacity.Contracts.Load;
 
@@ -20,11 +21,13 @@ public sealed record Experiment(
     IReadOnlyList<int> Steps,
     DeclaredSla Sla,
     IReadOnlyList<string>? Needs = null,
-    IReadOnlyDictionary<string, string>? Body = null,
+    JsonElement? Body = null,
     IReadOnlyList<AuxiliaryRoute>? AuxiliaryRoutes = null,
     IReadOnlyList<string>? Gauges = null,
     IReadOnlyDictionary<string, string>? Headers = null,
-    int? Headline = null)
+    int? Headline = null,
+    string? BodyFile = null,
+    string? ContentType = null)
 {
     public const string NeedsDatabase = "database";
 
@@ -130,8 +133,21 @@ public sealed record Experiment(
 /// <summary>
 /// One side of the pair. <c>Blocking</c> marks the side that holds a thread while it waits; <c>Holds</c> lists what it
 /// holds per request or session beyond the CPU (which every variant uses and the run measures), for the laws' bounds.
+/// A variant's own body, bodyFile, contentType and headers override the experiment's (the requests an app really takes).
 /// </summary>
-public sealed record Variant(string Name, bool Blocking, string Method, string Route, string Why, IReadOnlyList<Hold>? Holds = null);
+public sealed record Variant(
+    string Name, bool Blocking, string Method, string Route, string Why, IReadOnlyList<Hold>? Holds = null,
+    JsonElement? Body = null, string? BodyFile = null, string? ContentType = null, IReadOnlyDictionary<string, string>? Headers = null)
+{
+    /// <summary>Sent as the variant's body: its own, else the experiment's (a JSON value, or a file's name).</summary>
+    public (JsonElement? Body, string? BodyFile) BodyIn(Experiment experiment) =>
+        Body is not null || BodyFile is not null ? (Body, BodyFile) : (experiment.Body, experiment.BodyFile);
+
+    /// <summary>The experiment's headers, then the variant's own over them.</summary>
+    public IReadOnlyDictionary<string, string> HeadersIn(Experiment experiment) =>
+        (experiment.Headers ?? new Dictionary<string, string>()).Concat(Headers ?? new Dictionary<string, string>())
+            .GroupBy(h => h.Key, StringComparer.OrdinalIgnoreCase).ToDictionary(g => g.Key, g => g.Last().Value);
+}
 
 /// <summary>A route the experiment serves beside its variants (a listing, counters), not swept.</summary>
 public sealed record AuxiliaryRoute(string Method, string Route, string What);

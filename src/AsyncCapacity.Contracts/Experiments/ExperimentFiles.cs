@@ -32,6 +32,10 @@ public static class ExperimentFiles
                     problems.Add($"{Shown(file.Path)}: $.id: expected an id of its own; "
                         + $"got \"{experiment.Id}\", as {Shown(first.Source!)} has");
                 }
+                else if (MissingBodyFiles(experiment, file.Path).ToList() is { Count: > 0 } noFiles)
+                {
+                    problems.AddRange(noFiles);
+                }
                 else
                 {
                     experiments.Add(experiment);
@@ -67,6 +71,20 @@ public static class ExperimentFiles
         return File.Exists(full)
             ? [(full, null)]
             : [(full, $"{path}: expected a declaration file or a folder of *.json; there is no such file")];
+    }
+
+    /// <summary>A bodyFile is relative to its declaration's folder, where k6 reads it.</summary>
+    private static IEnumerable<string> MissingBodyFiles(Experiment experiment, string declaration)
+    {
+        var folder = Path.GetDirectoryName(declaration)!;
+        var named = experiment.Variants.Select((v, i) => ($"$.variants[{i}].bodyFile", v.BodyFile)).Prepend(("$.bodyFile", experiment.BodyFile));
+        foreach (var (path, file) in named)
+        {
+            if (file is not null && !File.Exists(Path.Combine(folder, file)))
+            {
+                yield return $"{Shown(declaration)}: {path}: expected a file beside the declaration; there is no {Shown(Path.Combine(folder, file))}";
+            }
+        }
     }
 
     /// <summary>A path as the user can find it: relative to the working directory when it lies below it.</summary>

@@ -129,8 +129,8 @@ public sealed class K6DeclarationTests : IDisposable
         var client = new AsyncCapacity.Cli.Sweep.AppClient(new Uri(app.Urls.First()));
 
         // Act
-        var with = await client.ProbeAsync("POST", "/orders/sync", "{}", CancellationToken.None, orders.Headers);
-        var without = await client.ProbeAsync("POST", "/orders/sync", "{}", CancellationToken.None);
+        var with = await client.ProbeAsync("POST", "/orders/sync", new("{}", null, orders.Headers!), CancellationToken.None);
+        var without = await client.ProbeAsync("POST", "/orders/sync", new("{}", null, new Dictionary<string, string>()), CancellationToken.None);
         await app.StopAsync();
 
         // Assert
