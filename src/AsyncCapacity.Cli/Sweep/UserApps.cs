@@ -23,7 +23,7 @@ internal sealed class UserApps : IAppSource
             ? string.Create(CultureInfo.InvariantCulture, $", minimum pool threads {min}, set by a startup hook")
             : "";
         Target = $"your app `{command}`{(app.Project is null ? "" : $" (built from {app.Project} in Release)")}, started by the sweep "
-            + $"on 127.0.0.1 on this machine for every probe, ready at GET {app.ReadyPath}{minimum}";
+            + $"in {workingDirectory} on 127.0.0.1 on this machine for every probe, ready at GET {app.ReadyPath}{minimum}";
     }
 
     public string Target { get; }
@@ -41,12 +41,13 @@ internal sealed class UserApps : IAppSource
     {
         if (app.Command is { } command)
         {
-            return new UserApps(app, CommandLineWords.Split(command), System.Environment.CurrentDirectory, request, logDirectory);
+            var words = CommandLineWords.Split(command);
+            return new UserApps(app, words, app.Directory ?? AppFolder.Of(words, System.Environment.CurrentDirectory), request, logDirectory);
         }
 
         progress?.Info($"Building {app.Project} (Release)...");
         var dll = await UserAppBuild.BuildAsync(app.Project!, logDirectory, cancellationToken);
-        return new UserApps(app, [WebApp.DotnetHost(), dll], Path.GetDirectoryName(dll)!, request, logDirectory);
+        return new UserApps(app, [WebApp.DotnetHost(), dll], app.Directory ?? Path.GetDirectoryName(dll)!, request, logDirectory);
     }
 
     public string? SkippedReason(Experiment experiment) => null;

@@ -15,6 +15,7 @@ namespace AsyncCapacity.Tests.Cli;
 public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
 {
     private static readonly string ForeignProject = Path.Combine(Repository.Root, "tests", "ForeignApp", "ForeignApp.csproj");
+    private static readonly string ShapesProject = Path.Combine(Repository.Root, "tests", "ShapesApp", "ShapesApp.csproj");
     private static readonly Experiment Sleep = ExperimentCatalog.Get("sleep");
     private readonly string _logs = Directory.CreateTempSubdirectory("capacity-user-app-").FullName;
 
@@ -62,6 +63,24 @@ public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
         Assert.False(Processes.IsRunning(first), $"process {first} still runs after its probe");
         Assert.Contains("ForeignApp.dll` (built from", apps.Target, StringComparison.Ordinal);
         Assert.Contains("ready at GET /healthz, minimum pool threads 64, set by a startup hook", apps.Target, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task An_app_given_as_a_command_starts_in_its_own_folder_where_it_reads_its_files()
+    {
+        // Arrange: ShapesApp reads catalog.json from its content root; the sweep runs from the repository's folder.
+        var dll = await UserAppBuild.BuildAsync(ShapesProject, _logs, CancellationToken.None);
+        await using var apps = await PrepareAsync("--app", $"dotnet {dll}", "--app-ready", "/healthz");
+
+        // Act
+        await using var app = await apps.StartAsync(Sleep, Probe(1), CancellationToken.None);
+        using var http = new HttpClient();
+        var item = await http.GetStringAsync(new Uri(app.Url, "/stock/awaited/2?ms=1"));
+
+        // Assert
+        Assert.Contains("Gadget", item, StringComparison.Ordinal);
+        Assert.Equal(Path.GetDirectoryName(dll), Processes.ReadLink($"/proc/{app.ProcessId}/cwd"));
+        Assert.Contains($"in {Path.GetDirectoryName(dll)} on 127.0.0.1", apps.Target, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -26,6 +26,9 @@ internal static class Processes
         }
     }
 
+    /// <summary>Where a /proc link points (a process's working directory: /proc/PID/cwd).</summary>
+    public static string? ReadLink(string path) => new FileInfo(path).LinkTarget;
+
     public static bool IsRunning(int pid) =>
         Read($"/proc/{pid}/stat") is { Length: > 0 } stat && !stat.Contains(") Z ", StringComparison.Ordinal);
 }
