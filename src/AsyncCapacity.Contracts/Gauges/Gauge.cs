@@ -26,7 +26,7 @@ public enum GaugeAxis
 }
 
 /// <summary>
-/// One value of <see cref="Runtime.RuntimeSample.Gauges"/> drawn over time. A <c>Total</c> only grows (refusals so far):
+/// One value of a runtime sample's gauges drawn over time. A <c>Total</c> only grows (refusals so far):
 /// it is drawn as its rise per second, and a fresh app process restarting it breaks the line. A <c>Reference</c> is a
 /// limit (the pool's size), drawn as a long-dashed line without tooltips.
 /// </summary>

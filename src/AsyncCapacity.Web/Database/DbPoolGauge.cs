@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Database;

@@ -1,4 +1,5 @@
 using System.Diagnostics.Metrics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.Diagnostics;
 

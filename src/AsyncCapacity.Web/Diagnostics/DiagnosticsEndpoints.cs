@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.InteropServices;
 using AsyncCapacity.Web.Database;
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Hosting;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;

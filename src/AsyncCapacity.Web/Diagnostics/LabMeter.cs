@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.Diagnostics;
 

@@ -1,3 +1,5 @@
+using AsyncCapacity.Web.Gauges;
+
 namespace AsyncCapacity.Web.Diagnostics;
 
 internal static class RuntimeReading

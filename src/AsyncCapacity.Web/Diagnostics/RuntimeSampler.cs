@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using AsyncCapacity.Web.Gauges;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Diagnostics;

@@ -55,4 +55,15 @@ public static class CapacityHostingExtensions
         builder.Services.AddHostedService<StartupBanner>();
         return builder;
     }
+
+    /// <summary>
+    /// Before anything is mapped or listens, so that a bad setting stops the app here (<see cref="BadSettings"/>) rather than
+    /// inside the host's start, which would log it with a stack trace first.
+    /// </summary>
+    public static WebApplication ApplySettings(this WebApplication app)
+    {
+        app.Services.GetService<IStartupValidator>()?.Validate();
+        app.Services.GetRequiredService<ThreadPoolConfigurator>().Apply();
+        return app;
+    }
 }

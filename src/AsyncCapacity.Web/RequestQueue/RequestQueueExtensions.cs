@@ -1,4 +1,4 @@
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Settings;
 using Microsoft.AspNetCore.RateLimiting;
 

@@ -1,5 +1,5 @@
 using System.Threading.RateLimiting;
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.Options;

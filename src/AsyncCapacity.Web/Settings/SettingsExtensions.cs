@@ -1,4 +1,3 @@
-using AsyncCapacity.Web.Hosting;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Settings;
@@ -16,16 +15,5 @@ public static class SettingsExtensions
         builder.Services.AddSingleton<IConfigureOptions<T>>(new SettingsBinder<T>(section));
         builder.Services.AddSingleton<IValidateOptions<T>>(services => new SettingsValidator<T>(section, services));
         return builder.Services.AddOptions<T>().ValidateOnStart();
-    }
-
-    /// <summary>
-    /// Before anything is mapped or listens, so that a bad setting stops the app here (<see cref="BadSettings"/>) rather than
-    /// inside the host's start, which would log it with a stack trace first.
-    /// </summary>
-    public static WebApplication ApplySettings(this WebApplication app)
-    {
-        app.Services.GetService<IStartupValidator>()?.Validate();
-        app.Services.GetRequiredService<ThreadPoolConfigurator>().Apply();
-        return app;
     }
 }

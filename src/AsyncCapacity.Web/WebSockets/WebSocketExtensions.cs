@@ -1,4 +1,4 @@
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.WebSockets;
 

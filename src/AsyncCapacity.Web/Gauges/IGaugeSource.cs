@@ -1,4 +1,4 @@
-namespace AsyncCapacity.Web.Diagnostics;
+namespace AsyncCapacity.Web.Gauges;
 
 /// <summary>
 /// A feature's figures for the runtime sampler (GaugeKeys): levels now and totals so far, read on the sampler's own
