@@ -5,16 +5,11 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
-/// <summary>
-/// The shape of a declaration (properties, their JSON types, the names an enum takes), read off the records it is
-/// deserialized into, so that a file's mistake is named at its JSON path before the serializer meets it.
-/// </summary>
+/// <summary>Read off the records a declaration is deserialized into, so a mistake is named at its JSON path first.</summary>
 internal static class DeclarationShape
 {
-    /// <summary>Properties any object of a declaration may carry and every reader ignores: an editor's schema, a note.</summary>
     private static readonly string[] Annotations = ["$schema", "$comment"];
 
-    /// <summary>Lists a declaration may leave out, read as empty (audit declares no parameters).</summary>
     internal static readonly string[] EmptyWhenMissing = ["parameters"];
 
     public static void Check(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
@@ -81,7 +76,6 @@ internal static class DeclarationShape
         }
     }
 
-    /// <summary>A record: the properties its constructor takes (those without a default are required), and no others.</summary>
     private static void CheckObject(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
     {
         var members = type.GetConstructors().OrderByDescending(c => c.GetParameters().Length).First().GetParameters()
@@ -110,7 +104,6 @@ internal static class DeclarationShape
         type.GetProperty(parameter.Name!)?.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name
             ?? JsonNamingPolicy.CamelCase.ConvertName(parameter.Name!);
 
-    /// <summary>The names an enum or a named value (LoadKind) is written as; null for other types.</summary>
     private static string[]? Names(Type type)
     {
         IEnumerable? values = type.IsEnum ? Enum.GetValues(type)

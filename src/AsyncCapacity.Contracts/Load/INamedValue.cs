@@ -3,14 +3,10 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts.Load;
 
-/// <summary>
-/// A closed set of values that each carry their own facts (a load kind, a load model): written to JSON by name, read
-/// back as the one instance of that name, so that code asks the value instead of comparing strings.
-/// </summary>
+/// <summary>Written by name, read back as the one instance of that name: code asks the value instead of comparing strings.</summary>
 public interface INamedValue<TSelf>
     where TSelf : class, INamedValue<TSelf>
 {
-    /// <summary>The name in JSON and on the command line: "http", "closed".</summary>
     string Name { get; }
 
     static abstract IReadOnlyList<TSelf> All { get; }
@@ -18,13 +14,11 @@ public interface INamedValue<TSelf>
 
 public static class NamedValues
 {
-    /// <summary>The value of that name (any case); null when there is none.</summary>
     public static T? Find<T>(string? name)
         where T : class, INamedValue<T> =>
         T.All.FirstOrDefault(v => string.Equals(v.Name, name, StringComparison.OrdinalIgnoreCase));
 }
 
-/// <summary>Reads and writes an <see cref="INamedValue{TSelf}"/> as its name; an unknown name is refused naming the known ones.</summary>
 public sealed class NamedValueJsonConverter<T> : JsonConverter<T>
     where T : class, INamedValue<T>
 {

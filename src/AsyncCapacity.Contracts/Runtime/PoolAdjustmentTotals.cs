@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Contracts.Runtime;
 
-/// <summary>Totals since the app started, both positive, from event 55 (ThreadPoolWorkerThreadAdjustment/Adjustment).</summary>
 public sealed record PoolAdjustmentTotals(long Count, long ThreadsAdded, long ThreadsRemoved);
 
 /// <summary>As dotnet/runtime's NativeRuntimeEventSource.Threading.cs names them (ThreadAdjustmentReasonMap).</summary>
@@ -16,14 +15,12 @@ public static class PoolAdjustmentReasons
     public const string ThreadTimedOut = "ThreadTimedOut";
     public const string CooperativeBlocking = "CooperativeBlocking";
 
-    /// <summary>A reason this list does not know yet (a newer runtime's).</summary>
     public const string Unknown = "Unknown";
 
-    /// <summary>In the order of their values (0 Warmup … 8 CooperativeBlocking).</summary>
     public static IReadOnlyList<string> ByValue { get; } =
         [Warmup, Initializing, RandomMove, ClimbingMove, ChangePoint, Stabilizing, Starvation, ThreadTimedOut, CooperativeBlocking];
 
-    /// <summary>The moves of hill climbing (PortableThreadPool.HillClimbing.cs), as against starvation and cooperative blocking.</summary>
+    /// <summary>As against starvation and cooperative blocking (PortableThreadPool.HillClimbing.cs).</summary>
     public static bool IsHillClimbing(string reason) =>
         reason is Warmup or Initializing or RandomMove or ClimbingMove or ChangePoint or Stabilizing;
 

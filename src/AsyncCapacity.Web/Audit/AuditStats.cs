@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>Counts of one audit log, for /audit/stats and the runtime timeline.</summary>
 public sealed class AuditCounters
 {
     private long _accepted;
@@ -24,13 +23,11 @@ public sealed class AuditCounters
 /// <summary>Accepted: handed to the writers; rejected: 503 (queue full or shutting down); failed: a database error.</summary>
 public sealed record AuditStats(long Accepted, long Persisted, long Rejected, long Failed, int Queued);
 
-/// <summary>One side of the audit pair, as the endpoints and diagnostics see it.</summary>
 public interface IAuditLog
 {
     string Variant { get; }
 
     AuditStats Stats { get; }
 
-    /// <summary>Hands the entry to the writers; false at once when the queue is full or the log is shutting down.</summary>
     bool TryAccept(AuditEntry entry);
 }

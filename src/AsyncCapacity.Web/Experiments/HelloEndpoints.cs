@@ -2,7 +2,6 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>The baseline: a tiny in-memory answer that measures the pipeline itself, with nothing to wait for.</summary>
 public static class HelloEndpoints
 {
     public static RouteHandlerBuilder MapHello(this IEndpointRouteBuilder routes) =>

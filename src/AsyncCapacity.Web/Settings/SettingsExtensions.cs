@@ -4,10 +4,7 @@ namespace AsyncCapacity.Web.Settings;
 
 public static class SettingsExtensions
 {
-    /// <summary>
-    /// The one way the app reads an options class, so that every bad value reads the same:
-    /// "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between 1 and 64; got 0."
-    /// </summary>
+    /// <summary>The one way the app reads an options class, so that every bad value reads the same.</summary>
     public static OptionsBuilder<T> AddValidatedSettings<T>(this WebApplicationBuilder builder, string sectionName)
         where T : class
     {

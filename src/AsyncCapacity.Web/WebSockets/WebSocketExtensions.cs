@@ -4,7 +4,6 @@ namespace AsyncCapacity.Web.WebSockets;
 
 public static class WebSocketExtensions
 {
-    /// <summary>The echo pair's session count, read by the sampler.</summary>
     public static WebApplicationBuilder AddWebSocketEcho(this WebApplicationBuilder builder)
     {
         builder.Services.AddSingleton<EchoSessions>();
