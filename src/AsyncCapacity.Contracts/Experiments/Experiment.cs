@@ -107,16 +107,3 @@ public sealed record Experiment(
                 ? 1000 / ms
                 : null;
 }
-
-/// <summary>
-/// <c>Holds</c> lists what a request or session holds beyond the CPU (which every variant uses and the run measures),
-/// for the laws' bounds.
-/// </summary>
-public sealed record Variant(string Name, bool Blocking, string Method, string Route, string Why, IReadOnlyList<Hold>? Holds = null);
-
-public sealed record AuxiliaryRoute(string Method, string Route, string What);
-
-public sealed record DeclaredSla(double P95Ms, double MaxErrorPercent)
-{
-    public Sla ToSla() => new(P95Ms, MaxErrorPercent / 100);
-}

@@ -5,29 +5,6 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
-public enum ParameterLocation
-{
-    Query,
-    Path,
-
-    /// <summary>Read by the load generator only (a message size, ws or wss), never sent to the app.</summary>
-    Client,
-}
-
-public enum ParameterType
-{
-    [JsonStringEnumMemberName("integer")]
-    WholeNumber,
-    Choice,
-}
-
-public enum ParameterRole
-{
-    None,
-    Delay,
-    Tls,
-}
-
 /// <summary>The app, k6 and the CLI check a value with it: one rule, one message, wherever it is checked.</summary>
 public sealed record Parameter(
     string Name,

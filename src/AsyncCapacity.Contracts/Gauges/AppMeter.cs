@@ -1,8 +1,5 @@
 namespace AsyncCapacity.Contracts.Gauges;
 
-/// <summary>A <c>Total</c> is an ObservableCounter, read as its value, not its rate; the rest are levels (ObservableGauge).</summary>
-public sealed record AppInstrument(string Key, string Name, string Unit, bool Total, string Description);
-
 /// <summary>
 /// What only the app knows, as a meter any reader sees (EventPipe, dotnet-counters, OpenTelemetry); names after
 /// https://opentelemetry.io/docs/specs/semconv/general/naming/.

@@ -37,7 +37,3 @@ public sealed class AuditEntry(string variant, AuditRequest request)
         _done.Set();
     }
 }
-
-public sealed record AuditRequest(string? Actor, string? Action, string? Detail);
-
-public sealed record AuditReceipt(Guid Id, string Actor, string Action);

@@ -1,7 +1,5 @@
 namespace AsyncCapacity.Web.Content;
 
-public sealed record ContentFile(string Name, string ContentType, int Size, Func<int, byte[]> Render);
-
 /// <summary>Nothing outside it is ever served.</summary>
 public static class ContentFiles
 {

@@ -2,13 +2,6 @@ using System.ComponentModel.DataAnnotations;
 
 namespace AsyncCapacity.Web.Database;
 
-public enum DatabaseProvider
-{
-    None,
-    PostgreSQL,
-    SqlServer,
-}
-
 public sealed class DatabaseOptions : IValidatableObject
 {
     public const string SectionName = "Database";

@@ -3,11 +3,6 @@ using System.Globalization;
 
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>As data, testable without a database.</summary>
-public sealed record SqlStatement(string Text, IReadOnlyList<SqlValue> Parameters);
-
-public sealed record SqlValue(string Name, DbType Type, object Value);
-
 /// <summary>Parameterised, so the delay is data and never part of the SQL text.</summary>
 public static class ProbeCommands
 {

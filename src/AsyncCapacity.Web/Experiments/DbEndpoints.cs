@@ -84,5 +84,3 @@ public sealed class DbEndpoints : IExperimentEndpoints
         detail: reason,
         statusCode: StatusCodes.Status503ServiceUnavailable);
 }
-
-public sealed record DbResponse(int DelayMs, int RowId, string Payload);

@@ -51,5 +51,3 @@ internal sealed class SettingsBinder<T>(IConfigurationSection section) : IConfig
         }
     }
 }
-
-internal sealed record GivenSetting(PropertyInfo Property, string Raw, bool Converts, object? Value);
