@@ -15,29 +15,9 @@ internal static class DeclarationShape
     public static void Check(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
     {
         type = Nullable.GetUnderlyingType(type) ?? type;
-        if (Names(type) is { } names)
+        if (Scalar(element, type) is { } scalar)
         {
-            Expect(element.ValueKind == JsonValueKind.String && names.Contains(element.GetString()), $"one of {string.Join(", ", names)}");
-        }
-        else if (type == typeof(string))
-        {
-            Expect(element.ValueKind == JsonValueKind.String, "a string");
-        }
-        else if (type == typeof(bool))
-        {
-            Expect(element.ValueKind is JsonValueKind.True or JsonValueKind.False, "true or false");
-        }
-        else if (type == typeof(int))
-        {
-            Expect(element.ValueKind == JsonValueKind.Number && element.TryGetInt32(out _), "a whole number");
-        }
-        else if (type == typeof(double))
-        {
-            Expect(element.ValueKind == JsonValueKind.Number, "a number");
-        }
-        else if (type == typeof(JsonElement))
-        {
-            Expect(element.ValueKind is JsonValueKind.Number or JsonValueKind.String, "a number or a string");
+            Expect(scalar.Holds, scalar.Expected);
         }
         else if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IReadOnlyDictionary<,>))
         {
@@ -75,6 +55,16 @@ internal static class DeclarationShape
             return holds;
         }
     }
+
+    private static (bool Holds, string Expected)? Scalar(JsonElement element, Type type) =>
+        Names(type) is { } names
+            ? (element.ValueKind == JsonValueKind.String && names.Contains(element.GetString()), $"one of {string.Join(", ", names)}")
+            : type == typeof(string) ? (element.ValueKind == JsonValueKind.String, "a string")
+            : type == typeof(bool) ? (element.ValueKind is JsonValueKind.True or JsonValueKind.False, "true or false")
+            : type == typeof(int) ? (element.ValueKind == JsonValueKind.Number && element.TryGetInt32(out _), "a whole number")
+            : type == typeof(double) ? (element.ValueKind == JsonValueKind.Number, "a number")
+            : type == typeof(JsonElement) ? (element.ValueKind is JsonValueKind.Number or JsonValueKind.String, "a number or a string")
+            : null;
 
     private static void CheckObject(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
     {
