@@ -3,23 +3,14 @@ using System.Globalization;
 
 namespace AsyncCapacity.Contracts;
 
-/// <summary>
-/// Values people type (a query string, a path segment, `--set`, k6's SET through the app): the lab's one rule for a
-/// whole number and one for a choice, each with one message whoever asks ("'ms' must be a whole number from 0 to
-/// 10000; got 'abc'."), and the one way such a value is shown back.
-/// </summary>
+/// <summary>The lab's one rule for a whole number and one for a choice, each with one message whoever asks.</summary>
 public static class UserInput
 {
-    /// <summary>The most characters of a value shown back; beyond them it is cut, with "…".</summary>
     public const int ShownLength = 32;
 
-    /// <summary>A value as an answer or a message shows it back: at most <see cref="ShownLength"/> characters.</summary>
     public static string Shown(string? raw) => raw is { Length: > ShownLength } ? raw[..ShownLength] + "…" : raw ?? "";
 
-    /// <summary>
-    /// A whole number from <paramref name="min"/> to <paramref name="max"/>, written in decimal digits with an optional
-    /// sign ("+200" is 200); "1.5", "1e3", "0x10", " 5" and "" are not.
-    /// </summary>
+    /// <summary>Decimal digits with an optional sign ("+200" is 200); "1.5", "1e3", "0x10", " 5" and "" are not.</summary>
     public static bool TryWholeNumber(string name, string raw, long min, long max, out long value, [NotNullWhen(false)] out string? error)
     {
         if (long.TryParse(raw, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out value) && value >= min && value <= max)
@@ -32,7 +23,6 @@ public static class UserInput
         return false;
     }
 
-    /// <summary>One of <paramref name="choices"/>, exactly as written there.</summary>
     public static bool TryChoice(
         string name, string raw, IReadOnlyList<string> choices,
             [NotNullWhen(true)] out string? value, [NotNullWhen(false)] out string? error)

@@ -3,10 +3,7 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts;
 
-/// <summary>
-/// The one set of JSON settings for everything that crosses a process boundary: /diag/runtime, the timeline file,
-/// the declarations and results.json (which adds indentation). Writer and reader cannot drift apart.
-/// </summary>
+/// <summary>One set of settings for everything that crosses a process boundary, so writer and reader cannot drift apart.</summary>
 public static class WireJson
 {
     public static JsonSerializerOptions Options { get; } = Create(indented: false);

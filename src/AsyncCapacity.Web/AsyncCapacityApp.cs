@@ -10,7 +10,7 @@ using AsyncCapacity.Web.WebSockets;
 
 namespace AsyncCapacity.Web;
 
-/// <summary>The app's table of contents, shared by Program.cs and the test host so both run the same app.</summary>
+/// <summary>Shared by Program.cs and the test host so both run the same app.</summary>
 public static class AsyncCapacityApp
 {
     public static WebApplicationBuilder AddAsyncCapacity(this WebApplicationBuilder builder)

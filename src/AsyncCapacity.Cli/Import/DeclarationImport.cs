@@ -6,7 +6,8 @@ namespace AsyncCapacity.Cli.Import;
 /// </summary>
 internal static class DeclarationImport
 {
-    public static async Task<int> RunAsync(string? openApi, string? httpFile, string? id, string? output, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(
+        string? openApi, string? httpFile, string? id, string? output, CancellationToken cancellationToken)
     {
         try
         {
@@ -40,7 +41,8 @@ internal static class DeclarationImport
                 await File.WriteAllTextAsync(Path.Combine(folder, file), content, cancellationToken);
             }
 
-            Console.Error.WriteLine($"wrote {output}: {api.Requests.Count} variants{(draft.BodyFiles.Count > 0 ? $", {draft.BodyFiles.Count} body files" : "")}; "
+            var bodies = draft.BodyFiles.Count > 0 ? $", {draft.BodyFiles.Count} body files" : "";
+            Console.Error.WriteLine($"wrote {output}: {api.Requests.Count} variants{bodies}; "
                 + $"pair them, mark the blocking side, then: capacity experiments --experiment-file {output}");
             return 0;
         }

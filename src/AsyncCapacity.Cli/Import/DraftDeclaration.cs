@@ -94,11 +94,13 @@ internal static class DraftDeclaration
         }
         : new JsonObject
         {
-            ["name"] = parameter.Name, ["in"] = parameter.InPath ? "path" : "query", ["type"] = "choice", ["choices"] = new JsonArray(parameter.Default),
+            ["name"] = parameter.Name, ["in"] = parameter.InPath ? "path" : "query", ["type"] = "choice",
+            ["choices"] = new JsonArray(parameter.Default),
             ["default"] = parameter.Default, ["description"] = parameter.Description,
         };
 
-    private static bool IsJsonType(string? contentType) => contentType is null || contentType.Contains("json", StringComparison.OrdinalIgnoreCase);
+    private static bool IsJsonType(string? contentType) =>
+        contentType is null || contentType.Contains("json", StringComparison.OrdinalIgnoreCase);
 
     private static JsonNode? TryJson(string text)
     {

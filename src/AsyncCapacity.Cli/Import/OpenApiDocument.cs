@@ -60,7 +60,8 @@ internal static class OpenApiDocument
     private static IEnumerable<JsonObject> PathParameters(JsonNode item, JsonObject operation) =>
         (item["parameters"]?.AsArray() ?? []).Concat(operation["parameters"]?.AsArray() ?? [])
             .OfType<JsonObject>().Where(p => p["in"]?.GetValue<string>() == "path"
-                || (p["in"]?.GetValue<string>() == "query" && (p["required"]?.GetValue<bool>() == true || p["schema"]?["default"] is not null)))
+                || (p["in"]?.GetValue<string>() == "query"
+                    && (p["required"]?.GetValue<bool>() == true || p["schema"]?["default"] is not null)))
             .DistinctBy(p => p["name"]?.GetValue<string>());
 
     private static ImportedParameter Parameter(JsonObject parameter, SchemaExamples schemas)

@@ -42,7 +42,8 @@ internal sealed class UserApps : IAppSource
         if (app.Command is { } command)
         {
             var words = CommandLineWords.Split(command);
-            return new UserApps(app, words, app.Directory ?? AppFolder.Of(words, System.Environment.CurrentDirectory), request, logDirectory);
+            var folder = app.Directory ?? AppFolder.Of(words, System.Environment.CurrentDirectory);
+            return new UserApps(app, words, folder, request, logDirectory);
         }
 
         progress?.Info($"Building {app.Project} (Release)...");

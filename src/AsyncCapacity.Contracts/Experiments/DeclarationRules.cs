@@ -5,10 +5,7 @@ using AsyncCapacity.Contracts.Gauges;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
-/// <summary>
-/// What a declaration must hold for every reader to trust it, beyond its shape (<see cref="DeclarationShape"/>): each
-/// broken rule is one problem at its JSON path, saying what is expected and what the file holds.
-/// </summary>
+/// <summary>What every reader trusts beyond a declaration's shape; a broken rule is one problem at its JSON path.</summary>
 internal static partial class DeclarationRules
 {
     private const string NameRule = "lower case letters, digits and '-', starting with a letter";

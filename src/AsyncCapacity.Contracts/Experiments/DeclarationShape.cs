@@ -5,16 +5,11 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
-/// <summary>
-/// The shape of a declaration (properties, their JSON types, the names an enum takes), read off the records it is
-/// deserialized into, so that a file's mistake is named at its JSON path before the serializer meets it.
-/// </summary>
+/// <summary>Read off the records a declaration is deserialized into, so a mistake is named at its JSON path first.</summary>
 internal static class DeclarationShape
 {
-    /// <summary>Properties any object of a declaration may carry and every reader ignores: an editor's schema, a note.</summary>
     private static readonly string[] Annotations = ["$schema", "$comment"];
 
-    /// <summary>Lists a declaration may leave out, read as empty (audit declares no parameters).</summary>
     internal static readonly string[] EmptyWhenMissing = ["parameters", "order"];
 
     public static void Check(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
@@ -25,29 +20,9 @@ internal static class DeclarationShape
         }
 
         type = Nullable.GetUnderlyingType(type) ?? type;
-        if (Names(type) is { } names)
+        if (Scalar(element, type) is { } scalar)
         {
-            Expect(element.ValueKind == JsonValueKind.String && names.Contains(element.GetString()), $"one of {string.Join(", ", names)}");
-        }
-        else if (type == typeof(string))
-        {
-            Expect(element.ValueKind == JsonValueKind.String, "a string");
-        }
-        else if (type == typeof(bool))
-        {
-            Expect(element.ValueKind is JsonValueKind.True or JsonValueKind.False, "true or false");
-        }
-        else if (type == typeof(int))
-        {
-            Expect(element.ValueKind == JsonValueKind.Number && element.TryGetInt32(out _), "a whole number");
-        }
-        else if (type == typeof(double))
-        {
-            Expect(element.ValueKind == JsonValueKind.Number, "a number");
-        }
-        else if (type == typeof(JsonElement))
-        {
-            Expect(element.ValueKind is JsonValueKind.Number or JsonValueKind.String, "a number or a string");
+            Expect(scalar.Holds, scalar.Expected);
         }
         else if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IReadOnlyDictionary<,>))
         {
@@ -86,7 +61,16 @@ internal static class DeclarationShape
         }
     }
 
-    /// <summary>A record: the properties its constructor takes (those without a default are required), and no others.</summary>
+    private static (bool Holds, string Expected)? Scalar(JsonElement element, Type type) =>
+        Names(type) is { } names
+            ? (element.ValueKind == JsonValueKind.String && names.Contains(element.GetString()), $"one of {string.Join(", ", names)}")
+            : type == typeof(string) ? (element.ValueKind == JsonValueKind.String, "a string")
+            : type == typeof(bool) ? (element.ValueKind is JsonValueKind.True or JsonValueKind.False, "true or false")
+            : type == typeof(int) ? (element.ValueKind == JsonValueKind.Number && element.TryGetInt32(out _), "a whole number")
+            : type == typeof(double) ? (element.ValueKind == JsonValueKind.Number, "a number")
+            : type == typeof(JsonElement) ? (element.ValueKind is JsonValueKind.Number or JsonValueKind.String, "a number or a string")
+            : null;
+
     private static void CheckObject(JsonElement element, Type type, string path, List<DeclarationProblem> problems)
     {
         var members = type.GetConstructors().OrderByDescending(c => c.GetParameters().Length).First().GetParameters()
@@ -115,7 +99,6 @@ internal static class DeclarationShape
         type.GetProperty(parameter.Name!)?.GetCustomAttribute<JsonPropertyNameAttribute>()?.Name
             ?? JsonNamingPolicy.CamelCase.ConvertName(parameter.Name!);
 
-    /// <summary>The names an enum or a named value (LoadKind) is written as; null for other types.</summary>
     private static string[]? Names(Type type)
     {
         IEnumerable? values = type.IsEnum ? Enum.GetValues(type)

@@ -2,10 +2,7 @@ using System.Text.Json;
 
 namespace AsyncCapacity.Contracts.Experiments;
 
-/// <summary>
-/// Every experiment declared in experiments/*.json (embedded in this assembly), checked and ordered once. A declaration
-/// that breaks a rule stops whoever reads it first, with the file and the rule: the app at start, the CLI at once.
-/// </summary>
+/// <summary>A declaration that breaks a rule stops whoever reads it first, with the file and the rule.</summary>
 public static class ExperimentCatalog
 {
     private const string ResourcePrefix = "experiments/";
@@ -17,15 +14,10 @@ public static class ExperimentCatalog
     public static Experiment? Find(string id) =>
         All.FirstOrDefault(e => string.Equals(e.Id, id, StringComparison.OrdinalIgnoreCase));
 
-    /// <summary>The experiment by id; throws, naming the declared ones, when there is none.</summary>
     public static Experiment Get(string id) => Find(id)
         ?? throw new KeyNotFoundException($"No experiment '{id}' is declared; "
             + $"experiments/*.json declare {string.Join(", ", All.Select(e => e.Id))}.");
 
-    /// <summary>
-    /// Reads one declaration, checked by its shape and its rules (the same for the lab's and a user's files); throws
-    /// <see cref="InvalidDataException"/> with one line per problem, each naming the source, the JSON path and what is expected.
-    /// </summary>
     public static Experiment Parse(string json, string source)
     {
         // Strict JSON, no comments: k6 reads the same file with JSON.parse.

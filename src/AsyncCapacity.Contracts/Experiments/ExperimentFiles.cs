@@ -1,12 +1,8 @@
 namespace AsyncCapacity.Contracts.Experiments;
 
-/// <summary>
-/// A user's declarations (`--experiment-file`): files, or folders of *.json, each checked exactly as the lab's own
-/// (<see cref="ExperimentCatalog.Parse"/>), in the order given. Every problem of every file is told at once.
-/// </summary>
+/// <summary>Checked exactly as the lab's own, and every problem of every file told at once.</summary>
 public static class ExperimentFiles
 {
-    /// <summary>The declarations in these files and folders; throws <see cref="InvalidDataException"/> naming each problem.</summary>
     public static IReadOnlyList<Experiment> Load(IEnumerable<string> paths)
     {
         var experiments = new List<Experiment>();
@@ -77,17 +73,18 @@ public static class ExperimentFiles
     private static IEnumerable<string> MissingBodyFiles(Experiment experiment, string declaration)
     {
         var folder = Path.GetDirectoryName(declaration)!;
-        var named = experiment.Variants.Select((v, i) => ($"$.variants[{i}].bodyFile", v.BodyFile)).Prepend(("$.bodyFile", experiment.BodyFile));
+        var named = experiment.Variants.Select((v, i) => ($"$.variants[{i}].bodyFile", v.BodyFile))
+            .Prepend(("$.bodyFile", experiment.BodyFile));
         foreach (var (path, file) in named)
         {
             if (file is not null && !File.Exists(Path.Combine(folder, file)))
             {
-                yield return $"{Shown(declaration)}: {path}: expected a file beside the declaration; there is no {Shown(Path.Combine(folder, file))}";
+                yield return $"{Shown(declaration)}: {path}: expected a file beside the declaration; "
+                    + $"there is no {Shown(Path.Combine(folder, file))}";
             }
         }
     }
 
-    /// <summary>A path as the user can find it: relative to the working directory when it lies below it.</summary>
     private static string Shown(string path)
     {
         var relative = Path.GetRelativePath(Environment.CurrentDirectory, path);

@@ -1,21 +1,13 @@
 namespace AsyncCapacity.Contracts.Gauges;
 
 /// <summary>
-/// One instrument of the lab app's meter for one gauge key. A <c>Total</c> only grows (an ObservableCounter, read as its
-/// value, not its rate); the rest are levels (ObservableGauge).
-/// </summary>
-public sealed record AppInstrument(string Key, string Name, string Unit, bool Total, string Description);
-
-/// <summary>
-/// The lab app's own meter: what only it knows, published as System.Diagnostics.Metrics instruments so that any reader
-/// (the sweep's EventPipe reader, dotnet-counters, OpenTelemetry) sees it. Names follow OpenTelemetry's conventions
-/// (https://opentelemetry.io/docs/specs/semconv/general/naming/); <see cref="KeyOf"/> turns them back into gauge keys.
+/// What only the app knows, as a meter any reader sees (EventPipe, dotnet-counters, OpenTelemetry); names after
+/// https://opentelemetry.io/docs/specs/semconv/general/naming/.
 /// </summary>
 public static class AppMeter
 {
     public const string Name = "AsyncCapacity";
 
-    /// <summary>Requests the app's pipeline has started and not finished (its timing middleware's count).</summary>
     public const string RequestsInFlight = "asynccapacity.http.requests_in_flight";
 
     // The pool's threads and queue as gauges: on .NET 10.0.12 System.Runtime publishes them as counters (dotnet/runtime#112077).
@@ -23,10 +15,8 @@ public static class AppMeter
 
     public const string QueueLength = "asynccapacity.thread_pool.queue.length";
 
-    /// <summary>The pool's changes to its thread-count goal (event 55), by <see cref="ReasonTag"/>.</summary>
     public const string Adjustments = "asynccapacity.thread_pool.adjustments";
 
-    /// <summary>Threads those changes added to the goal, by <see cref="ReasonTag"/>: the pool's injections.</summary>
     public const string ThreadsInjected = "asynccapacity.thread_pool.threads_injected";
 
     public const string ReasonTag = "reason";
@@ -52,6 +42,5 @@ public static class AppMeter
 
     private static readonly Dictionary<string, string> KeysByName = Gauges.ToDictionary(g => g.Name, g => g.Key, StringComparer.Ordinal);
 
-    /// <summary>The gauge key an instrument of this meter stands for; null for one that is not a gauge.</summary>
     public static string? KeyOf(string instrumentName) => KeysByName.GetValueOrDefault(instrumentName);
 }

@@ -1,31 +1,5 @@
 namespace AsyncCapacity.Contracts.Gauges;
 
-/// <summary>The keys the app's features write into each runtime sample, read by the gauges below.</summary>
-public static class GaugeKeys
-{
-    public const string DbInUse = "db.inUse";
-    public const string DbWaiting = "db.waiting";
-    public const string DbPoolSize = "db.poolSize";
-    public const string DbOpens = "db.opens";
-    public const string DbOpenMsTotal = "db.openMsTotal";
-    public const string AuditQueued = "audit.queued";
-    public const string AuditRejected = "audit.rejected";
-    public const string QueueWaiting = "queue.waiting";
-    public const string QueueServing = "queue.serving";
-    public const string QueueRejected = "queue.rejected";
-    public const string QueueLimit = "queue.limit";
-    public const string ConnectionsOpen = "connections.open";
-    public const string ConnectionsQueued = "connections.queued";
-
-    /// <summary>Requests Kestrel holds until it can serve them (its kestrel.queued_requests, HTTP/2 and HTTP/3 streams).</summary>
-    public const string RequestsQueued = "requests.queued";
-    public const string WebSocketSessions = "websocket.sessions";
-    public const string WebSocketMessages = "websocket.messages";
-
-    /// <summary>Every sample carries it (RuntimeSample.WorkingSetBytes, in MiB): what each held connection costs in memory.</summary>
-    public const string WorkingSetMb = "process.workingSetMb";
-}
-
 /// <summary>Every gauge an experiment can list. Adding one: its keys above, its entry here, the app's source of the keys.</summary>
 public static class GaugeCatalog
 {
@@ -71,7 +45,6 @@ public static class GaugeCatalog
         [],
         ComparesServerTime: true);
 
-    /// <summary>Plotted for every experiment of a run whose app had its request queue on (RequestQueue:MaxConcurrent).</summary>
     public static Gauge RequestQueue { get; } = new(
         "request-queue",
         "request queue",
@@ -97,7 +70,6 @@ public static class GaugeCatalog
         "The app's largest working set (resident memory) during the step, in MiB",
             GaugeFormat.Count, GaugeStatistic.Max, GaugeKeys.WorkingSetMb);
 
-    /// <summary>Kestrel's own connection counters: the clients a C10k step holds, and those not yet picked up.</summary>
     public static Gauge Connections { get; } = new(
         "connections",
         "open connections",
@@ -116,7 +88,6 @@ public static class GaugeCatalog
             WorkingSetColumn,
         ]);
 
-    /// <summary>The WebSocket echo's sessions and messages: clients connected now, echoes per second.</summary>
     public static Gauge WebSocketSessions { get; } = new(
         "websocket-sessions",
         "WebSocket sessions",

@@ -47,37 +47,27 @@ public sealed record LoadModel : INamedValue<LoadModel>
 
     public required string Name { get; init; }
 
-    /// <summary>What a step's number counts, in progress lines and plans: "clients", "req/s".</summary>
     public required string StepUnit { get; init; }
 
-    /// <summary>The charts' x axis: "concurrent clients", "offered req/s".</summary>
     public required string AxisName { get; init; }
 
-    /// <summary>What capacity is the highest of: "concurrency", "arrival rate".</summary>
     public required string CapacityNoun { get; init; }
 
-    /// <summary>What a ratio of capacities compares: "the clients", "the arrival rate".</summary>
     public required string Clients { get; init; }
 
-    /// <summary>The report's title.</summary>
     public required string Headline { get; init; }
 
-    /// <summary>The run header's line.</summary>
     public required string Description { get; init; }
 
-    /// <summary>The how-to-read entry.</summary>
     public required string Definition { get; init; }
 
-    /// <summary>The k6 executor of a step.</summary>
     public required string K6Executor { get; init; }
 
     public bool IsOpen => this == Open;
 
-    /// <summary>A step's load as labels read it: "1 client", "400 clients", "50 req/s offered".</summary>
     public string Load(double step) =>
         IsOpen ? $"{Count(step)} req/s offered" : $"{Count(step)} {(step == 1 ? "client" : "clients")}";
 
-    /// <summary>As <see cref="Load"/>, "400 concurrent clients" in the closed model.</summary>
     public string ConcurrentLoad(double step) =>
         IsOpen ? Load(step) : $"{Count(step)} {(step == 1 ? "concurrent client" : "concurrent clients")}";
 

@@ -1,9 +1,8 @@
 namespace AsyncCapacity.Contracts.Runtime;
 
 /// <summary>
-/// The pool's changes to its thread-count goal so far, by reason (event 55's Reason and NewWorkerThreadCount): how many,
-/// and how far each moved the goal, the previous change's new goal being where the next starts. Safe for one writer (the
-/// thread that delivers the events) and any number of readers; the in-process listener and the EventPipe reader share it.
+/// Event 55's changes by reason; each starts from the previous change's new goal. One writer (the thread that delivers
+/// the events), any number of readers.
 /// </summary>
 public sealed class PoolAdjustmentTally(int startingGoal)
 {
@@ -46,7 +45,6 @@ public sealed class PoolAdjustmentTally(int startingGoal)
         }
     }
 
-    /// <summary>The changes so far, by reason name (only reasons seen), as each runtime sample carries them.</summary>
     public IReadOnlyDictionary<string, PoolAdjustmentTotals> Totals()
     {
         var totals = new Dictionary<string, PoolAdjustmentTotals>();

@@ -4,10 +4,7 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>
-/// The asynchronous audit log: a bounded channel drained by a few writer loops, each committing up to a batch of
-/// entries in one INSERT with asynchronous I/O. No thread waits on the database, and a slow commit is paid per batch.
-/// </summary>
+/// <summary>Writer loops commit a batch per INSERT with asynchronous I/O: no thread waits, and a slow commit is paid per batch.</summary>
 internal sealed class AsyncAuditLog(LabDatabase database, IOptions<AuditOptions> options, ILogger<AsyncAuditLog> logger)
     : IAuditLog, IHostedService
 {
@@ -47,7 +44,6 @@ internal sealed class AsyncAuditLog(LabDatabase database, IOptions<AuditOptions>
         return Task.CompletedTask;
     }
 
-    /// <summary>Stops taking entries, then waits for the writers to commit every accepted one.</summary>
     public async Task StopAsync(CancellationToken cancellationToken)
     {
         _channel.Writer.TryComplete();

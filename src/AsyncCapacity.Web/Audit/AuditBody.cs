@@ -4,10 +4,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>
-/// Reads and checks an audit request body, asynchronously for both variants (only the audit write differs between
-/// them): too long → 413, not JSON or missing fields → 400, each as ProblemDetails.
-/// </summary>
+/// <summary>Asynchronous for both variants: only the audit write differs between them.</summary>
 internal static class AuditBody
 {
     public const int MaxActor = 100;

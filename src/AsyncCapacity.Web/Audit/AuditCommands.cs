@@ -5,13 +5,9 @@ using AsyncCapacity.Web.Database;
 
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>The audit log's SQL, per provider: the table, and one INSERT for any number of entries.</summary>
 public static class AuditCommands
 {
-    /// <summary>
-    /// Most entries one INSERT may carry on SQL Server: 5 parameters each, and a command takes at most 2,100 parameters,
-    /// two of which sp_executesql uses itself (420 × 5 = 2,100 is refused).
-    /// </summary>
+    /// <summary>5 parameters each, of SQL Server's 2,100 per command, two of which sp_executesql uses itself.</summary>
     public const int SqlServerMaxEntries = 419;
 
     public static SqlStatement CreateSchema(DatabaseProvider provider) => provider switch
@@ -40,7 +36,6 @@ public static class AuditCommands
         _ => throw new ArgumentOutOfRangeException(nameof(provider), provider, "No database provider configured."),
     };
 
-    /// <summary>One multi-row INSERT (valid on both databases), parameterised: @e0, @v0, @a0, @c0, @d0, @e1, ...</summary>
     public static SqlStatement Insert(IReadOnlyList<AuditEntry> entries)
     {
         ArgumentOutOfRangeException.ThrowIfZero(entries.Count);

@@ -1,8 +1,8 @@
 namespace AsyncCapacity.Web.Audit;
 
 /// <summary>
-/// One audit record on its way to the database. Its state decides, once and atomically, whether a writer persists it
-/// or the request gave up on it first: so every 2xx has exactly one row, and no row exists that was given up on.
+/// Its state decides, once and atomically, whether a writer persists it or the request gave up on it first: so every
+/// 2xx has exactly one row, and no row exists that was given up on.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001",
     Justification = "The event's kernel handle is never created (only Wait and Set are used), "
@@ -23,16 +23,12 @@ public sealed class AuditEntry(string variant, AuditRequest request)
 
     public AuditRequest Request => request;
 
-    /// <summary>Completes with null once the entry is committed, or with the failure that stopped it.</summary>
     public Task<Exception?> Completion => _completion.Task;
 
-    /// <summary>The same moment, as a handle a blocked thread can wait on (the bounded variant's request thread).</summary>
     public ManualResetEventSlim Done => _done;
 
-    /// <summary>A writer takes the entry; false when the request already gave up on it.</summary>
     public bool TryClaim() => Interlocked.CompareExchange(ref _state, Claimed, Pending) == Pending;
 
-    /// <summary>The request gives up (client gone, shutting down); false when a writer already has it, which then finishes it.</summary>
     public bool TryAbandon() => Interlocked.CompareExchange(ref _state, Abandoned, Pending) == Pending;
 
     public void Complete(Exception? failure)
@@ -41,9 +37,3 @@ public sealed class AuditEntry(string variant, AuditRequest request)
         _done.Set();
     }
 }
-
-/// <summary>The request body: who did what, with an optional detail.</summary>
-public sealed record AuditRequest(string? Actor, string? Action, string? Detail);
-
-/// <summary>What both audit variants answer once the entry is durable.</summary>
-public sealed record AuditReceipt(Guid Id, string Actor, string Action);

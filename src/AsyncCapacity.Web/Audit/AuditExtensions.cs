@@ -1,3 +1,5 @@
+using AsyncCapacity.Web.Database;
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Settings;
 
 namespace AsyncCapacity.Web.Audit;
@@ -12,7 +14,8 @@ public static class AuditExtensions
         builder.Services.AddSingleton<AsyncAuditLog>();
         builder.Services.AddSingleton<IAuditLog>(services => services.GetRequiredService<BoundedAuditLog>());
         builder.Services.AddSingleton<IAuditLog>(services => services.GetRequiredService<AsyncAuditLog>());
-        builder.Services.AddSingleton<Diagnostics.IGaugeSource, AuditGauge>();
+        builder.Services.AddSingleton<IGaugeSource, AuditGauge>();
+        builder.Services.AddSingleton(new DatabaseTable(AuditCommands.CreateSchema));
 
         // Stopped before the server (hosted services stop in reverse order): new entries get 503 while every accepted
         // one is committed and answered; the server then finishes those requests and exits.

@@ -4,37 +4,27 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>The knobs of the audit pair: how many writers, how much queue, how big a batch, how slow a write.</summary>
 public sealed class AuditOptions : IValidatableObject
 {
     public const string SectionName = "Audit";
 
-    /// <summary>Dedicated writer threads of the bounded log: the field report's 5.</summary>
     [Range(1, 64, ErrorMessage = "must be between {1} and {2}")]
     public int BoundedWriters { get; set; } = Hold.DefaultAuditWriters;
 
-    /// <summary>
-    /// Its request threads block while they wait, so the backlog sits unseen in the thread pool's queue until the pool has
-    /// grown more threads than writers + queue: then the 503s begin.
-    /// </summary>
+    /// <summary>The backlog sits unseen in the pool's queue until the pool has grown more threads than writers + queue.</summary>
     [Range(1, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
     public int BoundedQueueCapacity { get; set; } = Hold.DefaultAuditQueue;
 
-    /// <summary>Concurrent batch writers of the asynchronous log.</summary>
     [Range(1, 64, ErrorMessage = "must be between {1} and {2}")]
     public int AsyncWriters { get; set; } = 2;
 
     [Range(1, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
     public int AsyncQueueCapacity { get; set; } = 2000;
 
-    /// <summary>Most entries the asynchronous writer commits at once.</summary>
     [Range(1, 500, ErrorMessage = "must be between {1} and {2}")]
     public int BatchSize { get; set; } = 50;
 
-    /// <summary>
-    /// A slow audit store (the field report's log disk): the bounded writers pay it per entry, the asynchronous writer per
-    /// batch, and that difference is the lesson.
-    /// </summary>
+    /// <summary>The bounded writers pay it per entry, the asynchronous writer per batch: that difference is the lesson.</summary>
     [Range(0, 10_000, ErrorMessage = "must be between {1} and {2}")]
     public int WriteDelayMs { get; set; } = 30;
 
@@ -44,7 +34,6 @@ public sealed class AuditOptions : IValidatableObject
     [Range(64, 1_048_576, ErrorMessage = "must be between {1} and {2}")]
     public int MaxBodyBytes { get; set; } = 4096;
 
-    /// <summary>A batch must fit in one command of the configured provider: SQL Server's take at most 2,100 parameters.</summary>
     public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
     {
         if (validationContext.GetService(typeof(IOptions<DatabaseOptions>))

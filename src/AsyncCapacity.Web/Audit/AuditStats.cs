@@ -1,36 +1,4 @@
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>Counts of one audit log, for /audit/stats and the runtime timeline.</summary>
-public sealed class AuditCounters
-{
-    private long _accepted;
-    private long _persisted;
-    private long _rejected;
-    private long _failed;
-
-    public void Accepted() => Interlocked.Increment(ref _accepted);
-
-    public void Persisted(int count) => Interlocked.Add(ref _persisted, count);
-
-    public void Rejected() => Interlocked.Increment(ref _rejected);
-
-    public void Failed(int count) => Interlocked.Add(ref _failed, count);
-
-    public AuditStats Snapshot(int queued) => new(
-        Interlocked.Read(ref _accepted), Interlocked.Read(ref _persisted), Interlocked.Read(ref _rejected),
-        Interlocked.Read(ref _failed), queued);
-}
-
 /// <summary>Accepted: handed to the writers; rejected: 503 (queue full or shutting down); failed: a database error.</summary>
 public sealed record AuditStats(long Accepted, long Persisted, long Rejected, long Failed, int Queued);
-
-/// <summary>One side of the audit pair, as the endpoints and diagnostics see it.</summary>
-public interface IAuditLog
-{
-    string Variant { get; }
-
-    AuditStats Stats { get; }
-
-    /// <summary>Hands the entry to the writers; false at once when the queue is full or the log is shutting down.</summary>
-    bool TryAccept(AuditEntry entry);
-}

@@ -4,10 +4,7 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Audit;
 
-/// <summary>
-/// The field report's audit log: a fixed pool of dedicated writer threads, each inserting one entry at a time with
-/// synchronous ADO.NET, fed by a bounded queue. Its throughput is capped at writers ÷ write time whatever the load.
-/// </summary>
+/// <summary>The field report's: dedicated threads insert one entry at a time, so throughput is capped at writers ÷ write time.</summary>
 internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOptions> options, ILogger<BoundedAuditLog> logger)
     : IAuditLog, IHostedService, IDisposable
 {
@@ -56,7 +53,6 @@ internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOption
         return Task.CompletedTask;
     }
 
-    /// <summary>Stops taking entries, then lets the writers drain every accepted one before the app exits.</summary>
     public Task StopAsync(CancellationToken cancellationToken)
     {
         DrainWriters();
@@ -64,8 +60,8 @@ internal sealed class BoundedAuditLog(LabDatabase database, IOptions<AuditOption
     }
 
     /// <summary>
-    /// A host whose start failed is disposed without being stopped, and a writer waiting on a disposed queue would take the
-    /// process down; once only, as the container disposes this instance once per registration.
+    /// A host whose start failed is disposed without being stopped, and a writer waiting on a disposed queue would take
+    /// the process down; once only, as the container disposes this instance once per registration.
     /// </summary>
     public void Dispose()
     {

@@ -5,17 +5,15 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Content;
 
 /// <summary>
-/// Each file is written at start and read back once, so the memory variant serves exactly the bytes the file variant
-/// reads; names are looked up, never made into a path, so no name can reach outside the content root.
+/// Written at start and read back once, so the memory variant serves exactly the bytes the file variant reads; names
+/// are looked up, never made into a path, so no name can reach outside the content root.
 /// </summary>
 public sealed class ContentCatalog(IOptions<ContentOptions> options) : IHostedService
 {
     private FrozenDictionary<string, ContentEntry> _byName = FrozenDictionary<string, ContentEntry>.Empty;
 
-    /// <summary>The folder the files were generated into (absolute).</summary>
     public string Root { get; } = Path.GetFullPath(options.Value.Directory);
 
-    /// <summary>The entries in catalogue order; empty until the app has started.</summary>
     public IReadOnlyList<ContentEntry> Entries { get; private set; } = [];
 
     public bool TryFind(string name, [MaybeNullWhen(false)] out ContentEntry entry) => _byName.TryGetValue(name, out entry);

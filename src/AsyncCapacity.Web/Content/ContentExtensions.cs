@@ -4,7 +4,6 @@ namespace AsyncCapacity.Web.Content;
 
 public static class ContentExtensions
 {
-    /// <summary>The content experiment's catalogue: generated into Content:Directory and loaded into memory at start.</summary>
     public static WebApplicationBuilder AddContentCatalog(this WebApplicationBuilder builder)
     {
         builder.AddValidatedSettings<ContentOptions>(ContentOptions.SectionName);

@@ -1,9 +1,6 @@
 namespace AsyncCapacity.Web.Content;
 
-/// <summary>A catalogue file's definition: its name, content type, exact size and deterministic content.</summary>
-public sealed record ContentFile(string Name, string ContentType, int Size, Func<int, byte[]> Render);
-
-/// <summary>The fixed catalogue both content variants serve; nothing outside it is ever served.</summary>
+/// <summary>Nothing outside it is ever served.</summary>
 public static class ContentFiles
 {
     public static IReadOnlyList<ContentFile> All { get; } =

@@ -2,15 +2,11 @@ using System.ComponentModel.DataAnnotations;
 
 namespace AsyncCapacity.Web.Content;
 
-/// <summary>Where the content experiment generates its catalogue at start.</summary>
 public sealed class ContentOptions : IValidatableObject
 {
     public const string SectionName = "Content";
 
-    /// <summary>
-    /// A folder the app may create and write. The default lives under the system temp folder because the container
-    /// runs as a non-root user that cannot write the app's own folder.
-    /// </summary>
+    /// <summary>Under the temp folder: the container's non-root user cannot write the app's own folder.</summary>
     [Required(AllowEmptyStrings = false, ErrorMessage = "must name a folder the app can create and write")]
     public string Directory { get; set; } = Path.Combine(Path.GetTempPath(), "asynccapacity-content");
 

@@ -3,10 +3,7 @@ using System.Text;
 
 namespace AsyncCapacity.Web.Content;
 
-/// <summary>
-/// The catalogue's bytes, identical on every run and machine: numbered text rows padded to the exact size, and a
-/// fixed-seed xorshift stream for the binary file (incompressible, like an image or an archive).
-/// </summary>
+/// <summary>Identical on every run and machine; the binary file is a fixed-seed xorshift stream, incompressible like an image.</summary>
 internal static class DeterministicContent
 {
     public static byte[] Html(int size) => Fill(

@@ -1,3 +1,4 @@
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Settings;
 
 namespace AsyncCapacity.Web.Database;
@@ -9,8 +10,9 @@ public static class DatabaseExtensions
         builder.AddValidatedSettings<DatabaseOptions>(DatabaseOptions.SectionName);
 
         builder.Services.AddSingleton<DbPoolGauge>();
-        builder.Services.AddSingleton<Diagnostics.IGaugeSource>(services => services.GetRequiredService<DbPoolGauge>());
+        builder.Services.AddSingleton<IGaugeSource>(services => services.GetRequiredService<DbPoolGauge>());
         builder.Services.AddSingleton<LabDatabase>();
+        builder.Services.AddSingleton(new DatabaseTable(ProbeCommands.CreateSchema));
         builder.Services.AddHostedService<DatabaseSchema>();
         return builder;
     }

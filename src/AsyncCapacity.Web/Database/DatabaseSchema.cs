@@ -1,7 +1,8 @@
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>Creates the probe table and the audit log at start when missing; a database that never answers fails the start.</summary>
-internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchema> logger) : IHostedService
+/// <summary>Creates every feature's table at start when missing; a database that never answers fails the start.</summary>
+internal sealed class DatabaseSchema(LabDatabase database, IEnumerable<DatabaseTable> tables, ILogger<DatabaseSchema> logger)
+    : IHostedService
 {
     private const int Attempts = 10;
     private static readonly TimeSpan BetweenAttempts = TimeSpan.FromSeconds(2);
@@ -19,13 +20,9 @@ internal sealed class DatabaseSchema(LabDatabase database, ILogger<DatabaseSchem
             try
             {
                 await using var lease = await database.OpenAsync(cancellationToken);
-                var statements = new[]
+                foreach (var table in tables)
                 {
-                    ProbeCommands.CreateSchema(database.Provider), Audit.AuditCommands.CreateSchema(database.Provider),
-                };
-                foreach (var statement in statements)
-                {
-                    await using var command = lease.Command(statement);
+                    await using var command = lease.Command(table.CreateSchema(database.Provider));
                     await command.ExecuteNonQueryAsync(cancellationToken);
                 }
 

@@ -1,13 +1,10 @@
 using System.Diagnostics;
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>
-/// Counts what the report plots next to the threads: requests waiting for a pooled connection, connections in use,
-/// and the time spent getting one. Measured around Open/OpenAsync, so it reads the same for both drivers.
-/// </summary>
+/// <summary>Measured around Open/OpenAsync, so it reads the same for both drivers.</summary>
 public sealed class DbPoolGauge(IOptions<DatabaseOptions> options) : IGaugeSource
 {
     private int _waiting;
@@ -19,7 +16,6 @@ public sealed class DbPoolGauge(IOptions<DatabaseOptions> options) : IGaugeSourc
 
     public int InUse => Volatile.Read(ref _inUse);
 
-    /// <summary>Connections handed out so far and the total time spent getting them; the sampler turns deltas into a mean.</summary>
     public (long Opens, TimeSpan OpenTime) Totals => (Interlocked.Read(ref _opens), TimeSpan.FromTicks(Interlocked.Read(ref _openTicks)));
 
     public long StartWaiting()
@@ -41,7 +37,7 @@ public sealed class DbPoolGauge(IOptions<DatabaseOptions> options) : IGaugeSourc
 
     public void Released() => Interlocked.Decrement(ref _inUse);
 
-    /// <summary>Nothing without a database: the experiments without one plot no pool.</summary>
+    /// <summary>Nothing without a database, so that no pool is plotted.</summary>
     public void Read(IDictionary<string, double> gauges)
     {
         if (options.Value.Provider == DatabaseProvider.None)

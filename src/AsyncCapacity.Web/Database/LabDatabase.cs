@@ -3,10 +3,6 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>
-/// The configured database: one pooled data source (Npgsql or SqlClient) with the pool size and timeouts of
-/// <see cref="DatabaseOptions"/>, and the gauge that watches its pool.
-/// </summary>
 public sealed class LabDatabase : IAsyncDisposable
 {
     private readonly DbDataSource? _dataSource;
@@ -32,13 +28,12 @@ public sealed class LabDatabase : IAsyncDisposable
 
     public DbPoolGauge Pool { get; }
 
-    /// <summary>Why the database cannot serve, with the settings to give; null when it is configured.</summary>
     public string? Unavailable => _dataSource is null
         ? "No database is configured. Set Database:Provider (PostgreSQL or SqlServer) and Database:ConnectionString "
             + "(environment Database__Provider and Database__ConnectionString)."
         : null;
 
-    /// <summary>Opens a pooled connection, blocking this thread while the pool has none free.</summary>
+    /// <summary>Blocks this thread while the pool has none free.</summary>
     public PooledConnection Open()
     {
         var connection = DataSource.CreateConnection();
@@ -58,7 +53,7 @@ public sealed class LabDatabase : IAsyncDisposable
         return new PooledConnection(this, connection);
     }
 
-    /// <summary>Opens a pooled connection; while the pool has none free the request waits without a thread.</summary>
+    /// <summary>While the pool has none free the request waits without a thread.</summary>
     public async Task<PooledConnection> OpenAsync(CancellationToken cancellationToken)
     {
         var connection = DataSource.CreateConnection();

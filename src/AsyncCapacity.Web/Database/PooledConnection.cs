@@ -2,10 +2,9 @@ using System.Data.Common;
 
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>A connection taken from the pool; disposing it gives it back and tells the gauge.</summary>
+/// <summary>Disposing it gives it back and tells the gauge.</summary>
 public sealed class PooledConnection(LabDatabase database, DbConnection connection) : IDisposable, IAsyncDisposable
 {
-    /// <summary>The db experiment's statement: wait <paramref name="delayMs"/> in the database, then return the probe row.</summary>
     public DbCommand WaitCommand(int delayMs) => Command(ProbeCommands.WaitThenSelect(database.Provider, delayMs));
 
     public void Dispose()

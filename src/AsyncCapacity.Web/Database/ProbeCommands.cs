@@ -3,15 +3,7 @@ using System.Globalization;
 
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>A statement and its parameters, as data: what the db experiment sends, testable without a database.</summary>
-public sealed record SqlStatement(string Text, IReadOnlyList<SqlValue> Parameters);
-
-public sealed record SqlValue(string Name, DbType Type, object Value);
-
-/// <summary>
-/// The SQL of the db experiment, per provider: wait <c>ms</c> inside the database, then return the probe row.
-/// Parameterised, so the delay is data and never part of the SQL text.
-/// </summary>
+/// <summary>Parameterised, so the delay is data and never part of the SQL text.</summary>
 public static class ProbeCommands
 {
     public const int ProbeRowId = 1;
@@ -45,7 +37,6 @@ public static class ProbeCommands
         _ => throw new ArgumentOutOfRangeException(nameof(provider), provider, "No database provider configured."),
     };
 
-    /// <summary>SQL Server's WAITFOR DELAY form: 'hh:mm:ss.fff'.</summary>
     public static string WaitForDelay(int delayMs) =>
         TimeSpan.FromMilliseconds(delayMs).ToString(@"hh\:mm\:ss\.fff", CultureInfo.InvariantCulture);
 

@@ -4,10 +4,7 @@ using Npgsql;
 
 namespace AsyncCapacity.Web.Database;
 
-/// <summary>
-/// What differs between the two drivers, as data: the factory and the connection-string keys for pool size and
-/// timeouts. Everything else is plain ADO.NET, so both variants of the db pair run the same code on either database.
-/// </summary>
+/// <summary>What differs between the drivers, as data: everything else is plain ADO.NET, the same code on either database.</summary>
 internal sealed record ProviderProfile(
     DbProviderFactory Factory,
     string PoolSizeKey,
@@ -25,7 +22,6 @@ internal sealed record ProviderProfile(
         _ => throw new ArgumentOutOfRangeException(nameof(provider), provider, "No database provider configured."),
     };
 
-    /// <summary>The configured connection string with the pool size and timeouts of the options applied.</summary>
     public string ConnectionString(DatabaseOptions options)
     {
         var builder = Factory.CreateConnectionStringBuilder()

@@ -1,11 +1,9 @@
 using System.Diagnostics.Metrics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.Diagnostics;
 
-/// <summary>
-/// Kestrel's connection counters (the meter "Microsoft.AspNetCore.Server.Kestrel"), kept as running totals so that the
-/// sampler reads two numbers and never waits: the counters are up-down counters, published as +1/-1 per connection.
-/// </summary>
+/// <summary>Kestrel's up-down counters (+1/-1 per connection) kept as running totals, so the sampler never waits.</summary>
 internal sealed class ConnectionGauge : IGaugeSource, IDisposable
 {
     private const string KestrelMeter = "Microsoft.AspNetCore.Server.Kestrel";

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.InteropServices;
 using AsyncCapacity.Web.Database;
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Hosting;
 using AsyncCapacity.Web.Validation;
 using Microsoft.AspNetCore.Http.HttpResults;
@@ -9,7 +10,6 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Diagnostics;
 
-/// <summary>Liveness and the runtime figures the capacity report plots next to client latency.</summary>
 public static class DiagnosticsEndpoints
 {
     public static IEndpointRouteBuilder MapDiagnostics(this IEndpointRouteBuilder routes)
@@ -33,10 +33,7 @@ public static class DiagnosticsEndpoints
         return routes;
     }
 
-    /// <summary>
-    /// The declaration's rule for a load generator that does not share the app's code (k6 asks it in setup()): one rule,
-    /// one message, wherever a value is checked. Client parameters (a message size, TLS) are checked and answered too.
-    /// </summary>
+    /// <summary>The declaration's rule for a load generator that does not share the app's code (k6 asks it in setup()).</summary>
     internal static Results<Ok<ExperimentParameters>, ValidationProblem, ProblemHttpResult> GetParameters(
         string experiment, HttpRequest request)
     {
@@ -88,7 +85,6 @@ public static class DiagnosticsEndpoints
             connections.Value.ListenBacklog));
     }
 
-    /// <summary>A point in time of the timeline's filter, in Unix ms; a missing one is <paramref name="fallback"/>.</summary>
     private static bool TryReadUnixMs(string name, string? raw, long fallback,
         out long value, [NotNullWhen(false)] out ValidationProblem? problem)
     {
@@ -98,6 +94,3 @@ public static class DiagnosticsEndpoints
         return problem is null;
     }
 }
-
-/// <summary>What GET /diag/parameters/{experiment} answers: every declared parameter's canonical value, in declaration order.</summary>
-public sealed record ExperimentParameters(string Experiment, IReadOnlyDictionary<string, string> Parameters);

@@ -1,3 +1,4 @@
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Settings;
 
 namespace AsyncCapacity.Web.Diagnostics;

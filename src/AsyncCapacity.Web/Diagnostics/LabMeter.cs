@@ -1,13 +1,10 @@
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.Diagnostics;
 
-/// <summary>
-/// The meter "AsyncCapacity": what only the lab's app knows (its IGaugeSource figures, requests in flight) and the pool's
-/// threads, queue and adjustments by reason, as observable instruments read when a listener collects (the sweep's EventPipe
-/// reader, dotnet-counters, OpenTelemetry). A hosted service only so that it is made at start, before the app listens.
-/// </summary>
+/// <summary>A hosted service only so that it is made at start, before the app listens.</summary>
 internal sealed class LabMeter : IHostedService, IDisposable
 {
     private static readonly TimeSpan ReadingLifetime = TimeSpan.FromMilliseconds(200);
@@ -53,11 +50,11 @@ internal sealed class LabMeter : IHostedService, IDisposable
         adjustments.Totals().Select(pair =>
             new Measurement<long>(figure(pair.Value), new KeyValuePair<string, object?>(AppMeter.ReasonTag, pair.Key)));
 
-    /// <summary>No measurement where the source wrote no such key (no database: no pool), so a reader sees none.</summary>
+    /// <summary>No measurement where no source wrote the key (no database: no pool).</summary>
     private IEnumerable<Measurement<double>> Measure(string key) =>
         Reading().TryGetValue(key, out var value) ? [new Measurement<double>(value)] : [];
 
-    /// <summary>One pass over the sources serves every instrument of a collection: they are read one after another.</summary>
+    /// <summary>One pass over the sources serves every instrument of a collection, read one after another.</summary>
     private Dictionary<string, double> Reading()
     {
         lock (_lock)

@@ -4,9 +4,8 @@ using System.Globalization;
 namespace AsyncCapacity.Web.Diagnostics;
 
 /// <summary>
-/// Adds <c>Server-Timing: app;dur=&lt;ms&gt;</c> to every response and counts requests in flight.
-/// The duration starts when the pipeline first runs for the request, so client latency minus this figure is the
-/// time the request spent waiting (in socket buffers or the thread-pool queue) before the app saw it.
+/// Server-Timing starts when the pipeline first runs, so client latency minus it is the time the request waited (in
+/// socket buffers or the pool's queue) before the app saw it.
 /// </summary>
 internal sealed class RequestTimingMiddleware(RequestDelegate next, RequestsInFlight inFlight)
 {

@@ -1,10 +1,8 @@
 namespace AsyncCapacity.Web.Diagnostics;
 
 /// <summary>
-/// Requests the pipeline has started and not finished. Requests still waiting for a thread are not here, nor in the
-/// framework's own http.server.active_requests: the hosting layer counts a request only once it has parsed its headers
-/// and created its HttpContext (https://learn.microsoft.com/dotnet/core/diagnostics/built-in-metrics-aspnetcore).
-/// They show up as thread-pool queue length instead.
+/// Requests waiting for a thread are not here, nor in http.server.active_requests, but in the pool's queue
+/// (https://learn.microsoft.com/dotnet/core/diagnostics/built-in-metrics-aspnetcore).
 /// </summary>
 public sealed class RequestsInFlight
 {

@@ -1,12 +1,10 @@
+using AsyncCapacity.Web.Gauges;
+
 namespace AsyncCapacity.Web.Diagnostics;
 
 internal static class RuntimeReading
 {
-    /// <summary>
-    /// Reads the thread pool, memory and every feature's gauges now; CPU comes from the sampler, which owns the interval.
-    /// The pool's adjustments, lock contentions and GC pauses are totals kept by the runtime (or the listener): reading
-    /// them never waits.
-    /// </summary>
+    /// <summary>CPU comes from the sampler, which owns the interval; every other figure is read now and never waits.</summary>
     public static RuntimeSample Take(
         int requestsInFlight, double cpuPercent, IEnumerable<IGaugeSource> sources, ThreadPoolAdjustments adjustments)
     {

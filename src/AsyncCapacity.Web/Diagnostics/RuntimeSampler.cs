@@ -1,13 +1,13 @@
 using System.Diagnostics;
 using System.Text.Json;
+using AsyncCapacity.Web.Gauges;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Diagnostics;
 
 /// <summary>
-/// Samples the runtime at a fixed interval on a dedicated thread. Not a timer and not a pool thread on purpose:
-/// when blocking endpoints starve the thread pool, anything scheduled on the pool would stall exactly when the
-/// figures matter most.
+/// A dedicated thread, not a timer or a pool thread: when blocking endpoints starve the pool, anything scheduled on it
+/// would stall exactly when the figures matter most.
 /// </summary>
 internal sealed class RuntimeSampler(
     RuntimeTimeline timeline, RequestsInFlight inFlight, IEnumerable<IGaugeSource> gauges,
@@ -19,7 +19,6 @@ internal sealed class RuntimeSampler(
     private StreamWriter? _file;
     private double _latestCpuPercent;
 
-    /// <summary>Process CPU over the last completed interval, as a percentage of all cores.</summary>
     public double LatestCpuPercent => Volatile.Read(ref _latestCpuPercent);
 
     public Task StartAsync(CancellationToken cancellationToken)
@@ -37,10 +36,7 @@ internal sealed class RuntimeSampler(
         return Task.CompletedTask;
     }
 
-    /// <summary>
-    /// A host disposed without being stopped never calls <see cref="StopAsync"/>: stop the thread here too, and only
-    /// then release what it uses.
-    /// </summary>
+    /// <summary>A host disposed without being stopped never calls <see cref="StopAsync"/>: stop the thread here too.</summary>
     public void Dispose()
     {
         _stopping.Set();
@@ -49,8 +45,6 @@ internal sealed class RuntimeSampler(
         _file?.Dispose();
     }
 
-    /// <summary>Opened at start, not on the sampler thread;
-    /// a path the app cannot write has stopped the start before (DiagnosticsOptions).</summary>
     private static StreamWriter? OpenTimelineFile(string? path) => string.IsNullOrEmpty(path) ? null : new StreamWriter(path, append: true);
 
     private void SampleUntilStopped()

@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Web.Diagnostics;
 
-/// <summary>A bounded ring of samples: one writer (the sampler thread), any number of readers.</summary>
 public sealed class RuntimeTimeline(int capacity)
 {
     private readonly RuntimeSample[] _samples = new RuntimeSample[capacity];
@@ -18,7 +17,6 @@ public sealed class RuntimeTimeline(int capacity)
         }
     }
 
-    /// <summary>Samples with <paramref name="fromMs"/> ≤ timestamp ≤ <paramref name="toMs"/>, oldest first.</summary>
     public IReadOnlyList<RuntimeSample> Between(long fromMs, long toMs)
     {
         lock (_lock)

@@ -3,19 +3,9 @@ using System.Diagnostics.Tracing;
 namespace AsyncCapacity.Web.Diagnostics;
 
 /// <summary>
-/// Counts the thread pool's changes to its thread-count goal by the reason it gives, and how far each reason moved the
-/// goal: event 55 (ThreadPoolWorkerThreadAdjustment/Adjustment) of the runtime's provider, raised by the portable pool
-/// every time it sets a new goal (payload AverageThroughput, NewWorkerThreadCount, Reason, ClrInstanceID; reasons in
-/// dotnet/runtime NativeRuntimeEventSource.Threading.cs). The reason is read by its payload name: the payload's
-/// fourth field is ClrInstanceID, not the reason.
+/// Event 55 of the runtime's provider, read by payload name (its fourth field is ClrInstanceID, not the reason); a
+/// dedicated runtime thread delivers it, so a starved pool still does, and every listener shares it: interlocked only.
 /// </summary>
-/// <remarks>
-/// The runtime's events reach an in-process listener through an EventPipe session that one dedicated thread of the
-/// runtime drains (".NET Long Running Task", not a pool thread, so a starved pool still delivers them, about a second
-/// late at most). Every listener of the process shares that thread, so the callback only does interlocked updates.
-/// The goal a change starts from is the previous change's new goal; ThreadPool.SetMinThreads can raise the goal without
-/// an adjustment event, which the ThreadPoolMinMaxThreads event (59) reports, so the minimum it carries is applied too.
-/// </remarks>
 public sealed class ThreadPoolAdjustments : EventListener
 {
     private const string RuntimeProvider = "Microsoft-Windows-DotNETRuntime";
@@ -26,7 +16,6 @@ public sealed class ThreadPoolAdjustments : EventListener
     // Initialised before the base constructor runs, which may already deliver events for sources that exist.
     private readonly PoolAdjustmentTally _tally = new(MinWorkerThreads());
 
-    /// <summary>The changes so far, by reason name (only reasons seen), as the sampler writes them into each sample.</summary>
     public IReadOnlyDictionary<string, PoolAdjustmentTotals> Totals() => _tally.Totals();
 
     protected override void OnEventSourceCreated(EventSource eventSource)

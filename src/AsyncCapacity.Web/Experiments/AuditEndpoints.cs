@@ -5,10 +5,7 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>
-/// The audit pair (experiments/audit.json): answer only once the entry is committed. Same body, same durability; the
-/// variants differ in who writes the entry and how the request waits for it.
-/// </summary>
+/// <summary>Answered once the entry is committed; the variants differ in who writes it and how the request waits.</summary>
 public sealed class AuditEndpoints : IExperimentEndpoints
 {
     public static string Id => "audit";
@@ -90,7 +87,6 @@ public sealed class AuditEndpoints : IExperimentEndpoints
     internal static Ok<Dictionary<string, AuditStats>> Stats(IEnumerable<IAuditLog> logs) =>
         TypedResults.Ok(logs.ToDictionary(log => log.Variant, log => log.Stats));
 
-    /// <summary>503 when there is no database, or when the log will not take the entry (queue full, shutting down).</summary>
     private static ProblemHttpResult? Refused(
         LabDatabase database, IAuditLog log, HttpResponse response, AuditOptions options, AuditRequest body, out AuditEntry entry)
     {

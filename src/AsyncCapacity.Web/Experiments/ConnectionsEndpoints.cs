@@ -4,10 +4,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>
-/// The C10k pair (experiments/connections.json): the sleep pair's wait, at thousands of concurrent connections. What
-/// it measures is the server's cost per open connection, not per request: a thread, or a timer.
-/// </summary>
+/// <summary>The sleep pair's wait at thousands of connections: the cost per open connection, a thread or a timer.</summary>
 public sealed class ConnectionsEndpoints : IExperimentEndpoints
 {
     private static readonly Parameter WaitMs = ExperimentCatalog.Get(Id).Parameter("ms");

@@ -4,10 +4,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>
-/// The content pair (experiments/content.json): a catalogue file read from disk on every request, or from the bytes loaded
-/// once at start. Same status, content type, length and body; only where the bytes come from differs.
-/// </summary>
+/// <summary>Same status, content type, length and body; only where the bytes come from differs.</summary>
 public sealed class ContentEndpoints : IExperimentEndpoints
 {
     public static string Id => "content";
@@ -73,8 +70,3 @@ public sealed class ContentEndpoints : IExperimentEndpoints
             + $"{string.Join(", ", ContentFiles.All.Select(file => file.Name))} (GET /content lists them).",
         statusCode: StatusCodes.Status404NotFound);
 }
-
-/// <summary>What GET /content answers: where the files were generated, and each file's name, size and type.</summary>
-public sealed record ContentListing(string Directory, IReadOnlyList<ContentItem> Files);
-
-public sealed record ContentItem(string Name, long SizeBytes, string ContentType);

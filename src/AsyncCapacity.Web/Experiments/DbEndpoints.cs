@@ -5,10 +5,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>
-/// The db pair (experiments/db.json): take a pooled connection, run one statement that waits <c>ms</c> inside the database and returns a
-/// row, read it. Both variants are capped by pool size ÷ query time; only the sync one spends a thread doing so.
-/// </summary>
+/// <summary>Both variants are capped by pool size ÷ query time; only the sync one spends a thread doing so.</summary>
 public sealed class DbEndpoints : IExperimentEndpoints
 {
     private static readonly Parameter DelayMs = ExperimentCatalog.Get(Id).Parameter("ms");
@@ -87,6 +84,3 @@ public sealed class DbEndpoints : IExperimentEndpoints
         detail: reason,
         statusCode: StatusCodes.Status503ServiceUnavailable);
 }
-
-/// <summary>What both db variants answer: the delay the database spent and the row it returned.</summary>
-public sealed record DbResponse(int DelayMs, int RowId, string Payload);

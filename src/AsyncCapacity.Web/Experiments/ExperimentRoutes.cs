@@ -5,10 +5,7 @@ namespace AsyncCapacity.Web.Experiments;
 
 public static class ExperimentRoutes
 {
-    /// <summary>
-    /// Maps every declared experiment through the class that implements <see cref="IExperimentEndpoints"/> for it.
-    /// A declaration without a class, or a class without a declaration, stops the start naming the file to add.
-    /// </summary>
+    /// <summary>A declaration without a class, or a class without a declaration, stops the start naming the file to add.</summary>
     public static IEndpointRouteBuilder MapExperiments(this IEndpointRouteBuilder routes)
     {
         var classes = typeof(IExperimentEndpoints).Assembly.GetTypes()
@@ -31,10 +28,7 @@ public static class ExperimentRoutes
         return routes;
     }
 
-    /// <summary>
-    /// Maps one declared variant to its handler with the declared method and route (relative to the experiment's group),
-    /// named and summarised from the declaration, so that the route is written in one place only.
-    /// </summary>
+    /// <summary>Method, route, name and summary from the declaration, so that the route is written in one place only.</summary>
     public static RouteHandlerBuilder MapVariant(this RouteGroupBuilder group, Experiment experiment, string variant, Delegate handler)
     {
         var declared = experiment.Variant(variant);

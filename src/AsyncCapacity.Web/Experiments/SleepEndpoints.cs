@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>The sleep pair (experiments/sleep.json): the same wait, spent holding a thread-pool thread or awaiting a timer.</summary>
+/// <summary>The same wait, spent holding a thread-pool thread or awaiting a timer.</summary>
 public sealed class SleepEndpoints : IExperimentEndpoints
 {
     private static readonly Parameter DelayMs = ExperimentCatalog.Get(Id).Parameter("ms");

@@ -7,18 +7,15 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Experiments;
 
-/// <summary>
-/// The WebSocket echo pair (experiments/websocket.json): each message a client sends comes back whole. The two loops
-/// differ in one thing: awaiting each receive and send, or blocking the thread on it.
-/// </summary>
+/// <summary>The two echo loops differ in one thing: awaiting each receive and send, or blocking the thread on it.</summary>
 public sealed class WebSocketEndpoints : IExperimentEndpoints
 {
-    /// <summary>The largest message echoed; a larger one closes the session with 1009 (Message Too Big).</summary>
+    /// <summary>A larger message closes the session with 1009 (Message Too Big).</summary>
     public const int MaxMessageBytes = 64 * 1024;
 
     /// <summary>
-    /// A client that vanishes without closing sends nothing, not even a reset: without a pong in time the session is
-    /// aborted, so that no loop, and no blocked thread, waits forever for it.
+    /// A client that vanishes sends nothing, not even a reset: without a pong in time the session is aborted, so that no
+    /// loop, and no blocked thread, waits forever for it.
     /// </summary>
     private static readonly WebSocketAcceptContext Accept = new()
     {

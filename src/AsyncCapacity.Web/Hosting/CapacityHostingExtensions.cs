@@ -8,10 +8,6 @@ namespace AsyncCapacity.Web.Hosting;
 
 public static class CapacityHostingExtensions
 {
-    /// <summary>
-    /// The app's log levels unless configuration says otherwise: framework and other libraries at Warning (no line per
-    /// request), the app's own categories at Information (its start-up line).
-    /// </summary>
     private static readonly IReadOnlyDictionary<string, string?> QuietLogLevels = new Dictionary<string, string?>
     {
         ["Logging:LogLevel:Default"] = "Warning",
@@ -20,10 +16,7 @@ public static class CapacityHostingExtensions
         ["Logging:LogLevel:AsyncCapacity"] = "Information",
     };
 
-    /// <summary>
-    /// Quiet single-line logs (per-request logging would compete with the load it measures), ProblemDetails
-    /// for every error, and the thread-pool and listen-backlog knobs validated before the first request.
-    /// </summary>
+    /// <summary>Quiet logs: per-request logging would compete with the load it measures.</summary>
     public static WebApplicationBuilder AddCapacityHosting(this WebApplicationBuilder builder)
     {
         // In code, not in appsettings.json, so that the instrument's cost does not depend on finding that file; as the
@@ -54,5 +47,13 @@ public static class CapacityHostingExtensions
 
         builder.Services.AddHostedService<StartupBanner>();
         return builder;
+    }
+
+    /// <summary>A bad setting stops the app here (<see cref="BadSettings"/>), not in the host's start with a stack trace.</summary>
+    public static WebApplication ApplySettings(this WebApplication app)
+    {
+        app.Services.GetService<IStartupValidator>()?.Validate();
+        app.Services.GetRequiredService<ThreadPoolConfigurator>().Apply();
+        return app;
     }
 }

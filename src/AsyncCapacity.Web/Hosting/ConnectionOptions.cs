@@ -2,7 +2,6 @@ using System.ComponentModel.DataAnnotations;
 
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>How many connections may wait to be accepted: what C10k needs beyond threads.</summary>
 public sealed class ConnectionOptions
 {
     public const string SectionName = "Connections";

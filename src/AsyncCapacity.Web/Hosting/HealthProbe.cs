@@ -1,9 +1,6 @@
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>
-/// The container's healthcheck (<c>dotnet AsyncCapacity.Web.dll --health-probe [URL]</c>): the .NET runtime images ship
-/// no curl or wget, so the app probes itself, without starting the web host.
-/// </summary>
+/// <summary>The .NET runtime images ship no curl or wget, so the app probes itself, without starting the web host.</summary>
 internal static class HealthProbe
 {
     public const string Flag = "--health-probe";

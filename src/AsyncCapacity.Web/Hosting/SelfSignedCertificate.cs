@@ -3,10 +3,7 @@ using System.Security.Cryptography.X509Certificates;
 
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>
-/// Made in memory so that wss:// needs no `dotnet dev-certs` step; clients must skip verifying it (k6:
-/// insecureSkipTLSVerify), which is fine on loopback and nowhere else.
-/// </summary>
+/// <summary>In memory, so wss:// needs no `dotnet dev-certs` step; clients skip verifying it: fine on loopback, nowhere else.</summary>
 internal static class SelfSignedCertificate
 {
     public static X509Certificate2 Create()

@@ -3,10 +3,7 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>
-/// The one start-up line: where the app listens and the thread-pool figures that shape its capacity.
-/// A person starting the app by hand reads the address here; the capacity CLI picks the port itself.
-/// </summary>
+/// <summary>A person starting the app by hand reads the address here; the capacity CLI picks the port itself.</summary>
 internal sealed class StartupBanner(IServer server, IHostApplicationLifetime lifetime, ILogger<StartupBanner> logger)
     : IHostedService
 {

@@ -3,7 +3,6 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Hosting;
 
-/// <summary>Applied once, before the server starts (<see cref="SettingsExtensions.ApplySettings"/>).</summary>
 internal sealed class ThreadPoolConfigurator(IOptions<ThreadPoolOptions> options, ILogger<ThreadPoolConfigurator> logger)
 {
     public void Apply()

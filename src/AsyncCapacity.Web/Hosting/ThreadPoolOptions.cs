@@ -7,7 +7,6 @@ public sealed class ThreadPoolOptions
 {
     public const string SectionName = "ThreadPool";
 
-    /// <summary>Minimum worker threads; 0 keeps the runtime default (one per core).</summary>
     [Range(0, short.MaxValue,
         ErrorMessage = "must be between {1} and {2} (0 keeps the runtime default)")]
     public int MinWorkerThreads { get; set; }

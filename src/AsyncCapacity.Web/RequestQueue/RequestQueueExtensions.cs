@@ -1,4 +1,4 @@
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Settings;
 using Microsoft.AspNetCore.RateLimiting;
 
@@ -6,7 +6,7 @@ namespace AsyncCapacity.Web.RequestQueue;
 
 public static class RequestQueueExtensions
 {
-    /// <summary>The request queue's settings, validated at start, and its limiter; nothing runs per request while it is off.</summary>
+    /// <summary>Nothing runs per request while the queue is off.</summary>
     public static WebApplicationBuilder AddRequestQueue(this WebApplicationBuilder builder)
     {
         builder.AddValidatedSettings<RequestQueueOptions>(RequestQueueOptions.SectionName);
@@ -23,11 +23,9 @@ public static class RequestQueueExtensions
         return builder;
     }
 
-    /// <summary>The rate-limiting middleware, in the pipeline only while the queue is on.</summary>
     public static IApplicationBuilder UseRequestQueue(this IApplicationBuilder app) =>
         app.ApplicationServices.GetRequiredService<RequestQueueLimiter>().Enabled ? app.UseRateLimiter() : app;
 
-    /// <summary>Puts an experiment's endpoints behind the queue while it is on.</summary>
     public static RouteGroupBuilder BehindRequestQueue(this RouteGroupBuilder group, IServiceProvider services) =>
         services.GetRequiredService<RequestQueueLimiter>().Enabled ? group.RequireRateLimiting(RequestQueueLimiter.Policy) : group;
 }

@@ -1,15 +1,12 @@
 using System.Threading.RateLimiting;
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.RequestQueue;
 
-/// <summary>
-/// The one concurrency limiter in front of every experiment (the framework's rate-limiting middleware): its statistics
-/// feed the timeline, and its refusals are 503 ProblemDetails with Retry-After, decided at once, never by a thread that waits.
-/// </summary>
+/// <summary>Its refusals are decided at once, never by a thread that waits.</summary>
 public sealed class RequestQueueLimiter(IOptions<RequestQueueOptions> options) : IGaugeSource, IDisposable
 {
     public const string Policy = "request-queue";

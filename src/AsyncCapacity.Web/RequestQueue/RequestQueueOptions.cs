@@ -7,7 +7,6 @@ public sealed class RequestQueueOptions : IValidatableObject
 {
     public const string SectionName = "RequestQueue";
 
-    /// <summary>Experiment requests served at once; 0 turns the queue off.</summary>
     [Range(0, 100_000, ErrorMessage = "must be between {1} and {2} (0 turns the queue off)")]
     public int MaxConcurrent { get; set; }
 
@@ -15,7 +14,6 @@ public sealed class RequestQueueOptions : IValidatableObject
     [Range(0, 1_000_000, ErrorMessage = "must be between {1} and {2}")]
     public int? Limit { get; set; }
 
-    /// <summary>Null when not set, like <see cref="Limit"/>.</summary>
     [Range(1, 3600, ErrorMessage = "must be between {1} and {2}")]
     public int? RetryAfterSeconds { get; set; }
 

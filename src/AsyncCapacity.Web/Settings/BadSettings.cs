@@ -2,19 +2,13 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Settings;
 
-/// <summary>
-/// How a bad setting ends the start: one line per setting on standard error ("error: Audit:BoundedWriters (environment
-/// Audit__BoundedWriters) must be between 1 and 64; got 0."), no stack trace, and exit code <see cref="ExitCode"/>.
-/// </summary>
+/// <summary>One line per bad setting on standard error, no stack trace.</summary>
 public static class BadSettings
 {
-    /// <summary>EX_CONFIG of sysexits.h: "something was found in an unconfigured or misconfigured state".</summary>
+    /// <summary>EX_CONFIG of sysexits.h.</summary>
     public const int ExitCode = 78;
 
-    /// <summary>
-    /// The failures an exception reports when it is about settings: an <see cref="OptionsValidationException"/>, or
-    /// several of them at once (the start-up validator of every options class); empty for any other exception.
-    /// </summary>
+    /// <summary>The start-up validator may throw several <see cref="OptionsValidationException"/>s at once.</summary>
     public static IReadOnlyList<string> Of(Exception exception) => exception switch
     {
         OptionsValidationException options => [.. options.Failures],

@@ -4,13 +4,12 @@ using Microsoft.Extensions.Options;
 namespace AsyncCapacity.Web.Settings;
 
 /// <summary>
-/// Property by property, as the framework's binder stops at the first value that does not convert with a stack trace;
-/// here such a value keeps its default, and <see cref="SettingsValidator{T}"/> reports every one of them.
+/// The framework's binder stops at the first value that does not convert, with a stack trace; here it keeps its default
+/// and <see cref="SettingsValidator{T}"/> reports every one.
 /// </summary>
 internal sealed class SettingsBinder<T>(IConfigurationSection section) : IConfigureOptions<T>
     where T : class
 {
-    /// <summary>The properties configuration may set: public, with a public setter.</summary>
     public static IReadOnlyList<PropertyInfo> Properties { get; } =
         [.. typeof(T).GetProperties(BindingFlags.Public | BindingFlags.Instance).Where(p => p.SetMethod?.IsPublic == true)];
 
@@ -25,7 +24,6 @@ internal sealed class SettingsBinder<T>(IConfigurationSection section) : IConfig
         }
     }
 
-    /// <summary>Every property the section gives a value for, with that value's text and whether it converts.</summary>
     public static IEnumerable<GivenSetting> Given(IConfigurationSection section)
     {
         foreach (var property in Properties)
@@ -53,6 +51,3 @@ internal sealed class SettingsBinder<T>(IConfigurationSection section) : IConfig
         }
     }
 }
-
-/// <summary>A value configuration gives a property: its text and, when it converts to the property's type, the value.</summary>
-internal sealed record GivenSetting(PropertyInfo Property, string Raw, bool Converts, object? Value);

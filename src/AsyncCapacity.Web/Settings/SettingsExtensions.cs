@@ -1,14 +1,10 @@
-using AsyncCapacity.Web.Hosting;
 using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Settings;
 
 public static class SettingsExtensions
 {
-    /// <summary>
-    /// The one way the app reads an options class, so that every bad value reads the same:
-    /// "Audit:BoundedWriters (environment Audit__BoundedWriters) must be between 1 and 64; got 0."
-    /// </summary>
+    /// <summary>The one way the app reads an options class, so that every bad value reads the same.</summary>
     public static OptionsBuilder<T> AddValidatedSettings<T>(this WebApplicationBuilder builder, string sectionName)
         where T : class
     {
@@ -16,16 +12,5 @@ public static class SettingsExtensions
         builder.Services.AddSingleton<IConfigureOptions<T>>(new SettingsBinder<T>(section));
         builder.Services.AddSingleton<IValidateOptions<T>>(services => new SettingsValidator<T>(section, services));
         return builder.Services.AddOptions<T>().ValidateOnStart();
-    }
-
-    /// <summary>
-    /// Before anything is mapped or listens, so that a bad setting stops the app here (<see cref="BadSettings"/>) rather than
-    /// inside the host's start, which would log it with a stack trace first.
-    /// </summary>
-    public static WebApplication ApplySettings(this WebApplication app)
-    {
-        app.Services.GetService<IStartupValidator>()?.Validate();
-        app.Services.GetRequiredService<ThreadPoolConfigurator>().Apply();
-        return app;
     }
 }

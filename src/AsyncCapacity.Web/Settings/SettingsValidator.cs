@@ -5,10 +5,7 @@ using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Web.Settings;
 
-/// <summary>
-/// Every failure is one line naming the setting, its rule and the value it got; the context carries the app's services,
-/// so that a rule may depend on another options class (the audit batch on the database provider).
-/// </summary>
+/// <summary>The context carries the app's services, so a rule may depend on another options class.</summary>
 internal sealed class SettingsValidator<T>(IConfigurationSection section, IServiceProvider services) : IValidateOptions<T>
     where T : class
 {
@@ -51,7 +48,6 @@ internal sealed class SettingsValidator<T>(IConfigurationSection section, IServi
         return failures.Count == 0 ? ValidateOptionsResult.Success : ValidateOptionsResult.Fail(failures);
     }
 
-    /// <summary>What a value that did not convert should have been: the property's range, its enum's names, or its type.</summary>
     private static string Rule(PropertyInfo property)
     {
         var type = Nullable.GetUnderlyingType(property.PropertyType) ?? property.PropertyType;

@@ -5,10 +5,7 @@ namespace AsyncCapacity.Web.Validation;
 
 public static class DeclaredParameter
 {
-    /// <summary>
-    /// Reads a declared whole-number parameter from the raw query value: missing → its default; malformed or out of
-    /// bounds → a 400 ProblemDetails naming it and its bounds (framework binding would answer a bodiless 400 instead).
-    /// </summary>
+    /// <summary>Framework binding would answer a bodiless 400; this one names the parameter and its bounds.</summary>
     public static bool TryRead(this Parameter parameter, string? raw, out int value, [NotNullWhen(false)] out ValidationProblem? problem)
     {
         problem = parameter.TryParseInteger(raw, out value, out var error) ? null : InvalidQuery.Problem(parameter.Name, error);

@@ -2,10 +2,7 @@ using Microsoft.AspNetCore.Http.HttpResults;
 
 namespace AsyncCapacity.Web.Validation;
 
-/// <summary>
-/// Endpoints take raw strings and check them with <see cref="UserInput"/>, as framework binding turns "abc" into a
-/// bodiless 400 that names neither the parameter nor its bounds.
-/// </summary>
+/// <summary>Framework binding turns "abc" into a bodiless 400 that names neither the parameter nor its bounds.</summary>
 public static class InvalidQuery
 {
     public static ValidationProblem Problem(string name, string message) => Problem(new Dictionary<string, string> { [name] = message });

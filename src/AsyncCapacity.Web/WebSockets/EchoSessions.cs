@@ -1,8 +1,7 @@
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.WebSockets;
 
-/// <summary>The echo loops running now and the messages echoed so far, for the timeline (gauge "websocket-sessions").</summary>
 public sealed class EchoSessions : IGaugeSource
 {
     private long _open;
@@ -10,7 +9,7 @@ public sealed class EchoSessions : IGaugeSource
 
     public long Open => Interlocked.Read(ref _open);
 
-    /// <summary>Counts a session until the returned handle is disposed, however its loop ended.</summary>
+    /// <summary>Until the returned handle is disposed, however its loop ended.</summary>
     public IDisposable Begin()
     {
         Interlocked.Increment(ref _open);

@@ -1,10 +1,9 @@
-using AsyncCapacity.Web.Diagnostics;
+using AsyncCapacity.Web.Gauges;
 
 namespace AsyncCapacity.Web.WebSockets;
 
 public static class WebSocketExtensions
 {
-    /// <summary>The echo pair's session count, read by the sampler.</summary>
     public static WebApplicationBuilder AddWebSocketEcho(this WebApplicationBuilder builder)
     {
         builder.Services.AddSingleton<EchoSessions>();

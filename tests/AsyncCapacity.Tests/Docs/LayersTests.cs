@@ -15,6 +15,16 @@ public sealed partial class LayersTests
     {
         { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Analysis"]] },
         { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"]] },
+        { "AsyncCapacity.Contracts", [["Gauges", "Load"], ["Experiments", "Runtime"]] },
+        {
+            "AsyncCapacity.Web",
+            [
+                ["Gauges", "Settings", "Validation"],
+                ["Content", "Database", "Hosting", "RequestQueue", "Telemetry", "WebSockets"],
+                ["Audit"],
+                ["Diagnostics", "Experiments"],
+            ]
+        },
     };
 
     /// <summary>Which projects each may reference: Contracts → Lab → Report → Cli, and Web beside them on Contracts.</summary>

@@ -1,0 +1,7 @@
+namespace AsyncCapacity.Contracts.Experiments;
+
+public enum HoldSpan
+{
+    Request,
+    Session,
+}

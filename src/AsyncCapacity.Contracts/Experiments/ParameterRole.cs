@@ -1,0 +1,8 @@
+namespace AsyncCapacity.Contracts.Experiments;
+
+public enum ParameterRole
+{
+    None,
+    Delay,
+    Tls,
+}

@@ -1,0 +1,10 @@
+using System.Text.Json.Serialization;
+
+namespace AsyncCapacity.Contracts.Experiments;
+
+public enum ParameterType
+{
+    [JsonStringEnumMemberName("integer")]
+    WholeNumber,
+    Choice,
+}

@@ -1,0 +1,8 @@
+namespace AsyncCapacity.Contracts.Gauges;
+
+public enum GaugeAxis
+{
+    Held,
+    Waiting,
+    Rate,
+}

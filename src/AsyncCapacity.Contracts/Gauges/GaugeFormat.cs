@@ -1,0 +1,7 @@
+namespace AsyncCapacity.Contracts.Gauges;
+
+public enum GaugeFormat
+{
+    Count,
+    Duration,
+}

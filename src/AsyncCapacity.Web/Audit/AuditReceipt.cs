@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Web.Audit;
+
+public sealed record AuditReceipt(Guid Id, string Actor, string Action);

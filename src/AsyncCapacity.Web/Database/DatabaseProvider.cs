@@ -1,0 +1,8 @@
+namespace AsyncCapacity.Web.Database;
+
+public enum DatabaseProvider
+{
+    None,
+    PostgreSQL,
+    SqlServer,
+}

@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Web.Database;
+
+public sealed record DatabaseTable(Func<DatabaseProvider, SqlStatement> CreateSchema);

@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Web.Diagnostics;
+
+public sealed record ExperimentParameters(string Experiment, IReadOnlyDictionary<string, string> Parameters);

@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Web.Experiments;
+
+public sealed record ContentItem(string Name, long SizeBytes, string ContentType);

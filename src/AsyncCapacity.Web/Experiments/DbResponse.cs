@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Web.Experiments;
+
+public sealed record DbResponse(int DelayMs, int RowId, string Payload);
