@@ -62,7 +62,6 @@ internal static class CapacityCards
         }
     }
 
-    /// <summary>What a reader opens for: the laws' whole reading, a slow knee, the headline load and the highest load.</summary>
     private static void Reading(HtmlWriter html, ExperimentResult experiment, VariantResult variant)
     {
         var lines = new List<(string CssClass, string? Text)>

@@ -4,10 +4,8 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>A card's sentences read off its steps: why the capacity ran out at the knee, and the highest load.</summary>
 internal static class CardFacts
 {
-    /// <summary>"Why, at 4 clients (the first load that missed): the pool …; 3 of 5 pool threads in Thread.Sleep ← …".</summary>
     public static string? Why(ExperimentResult experiment, VariantResult variant)
     {
         var step = KneeStep.Of(variant);
@@ -35,7 +33,6 @@ internal static class CardFacts
         return $"Why, at {experiment.Model.Load(step.Concurrency)} ({which}): {string.Join("; ", facts)}.";
     }
 
-    /// <summary>"At 400 clients (highest load): 54.6 req/s, p95 38 s, 42 pool threads, app CPU 2.6%", gauges too.</summary>
     public static string HighestStep(ExperimentResult experiment, StepResult step)
     {
         var facts = new List<string>

@@ -30,7 +30,6 @@ internal static class HowToRead
             .Close("footer");
     }
 
-    /// <summary>Each entry's term and definition as HTML; a heading in braces is a slot filled from the run.</summary>
     private static IEnumerable<(string Term, string Definition)> Entries(string heading, string body, ResultsDocument document)
     {
         var settings = document.Run.Settings;

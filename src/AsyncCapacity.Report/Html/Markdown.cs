@@ -42,10 +42,8 @@ internal static partial class Markdown
         return Fill(html.ToString(), values);
     }
 
-    /// <summary>One line's `code`, **strong**, *emphasis* and [links](url), placeholders filled.</summary>
     public static string Inline(string text, IReadOnlyDictionary<string, string>? values) => Fill(Inline(text), values);
 
-    /// <summary>The text under each "## heading", in order; whatever comes before the first heading is left out.</summary>
     public static IReadOnlyList<(string Heading, string Body)> Sections(string markdown)
     {
         var sections = new List<(string Heading, List<string> Lines)>();
@@ -88,7 +86,6 @@ internal static partial class Markdown
         : Placeholder().Replace(html, m => values.TryGetValue(m.Groups[1].Value, out var value) ? HtmlWriter.Escape(value)
             : throw new InvalidOperationException($"No value for the placeholder {m.Value}."));
 
-    /// <summary>A list item runs on over the lines that do not start another.</summary>
     private static IEnumerable<string> Items(IReadOnlyList<string> block)
     {
         var item = new List<string>();

@@ -90,11 +90,8 @@ internal static class RunHeader
         html.Close("dl").Close("header");
     }
 
-    /// <summary>
-    /// Whether the sweep took the app's thread stacks, and what that cost the app: "taken just after each window …: EventPipe
-    /// sessions of 190 ms median in the app (650 ms at most)"; why not, for a run against a target; null for a run that
-    /// predates them (nothing to say).
-    /// </summary>
+    /// <summary>Whether the sweep took the app's thread stacks and what that cost the app, or why not; null for a run
+    /// that predates them.</summary>
     private static string? ThreadStacks(ResultsDocument document)
     {
         var steps = document.Experiments.SelectMany(e => e.Variants).SelectMany(v => v.Steps).ToList();
@@ -112,7 +109,6 @@ internal static class RunHeader
             : null;
     }
 
-    /// <summary>"PostgreSQL, pool of 100 connections"; null when the run used no database.</summary>
     private static string? Database(RunInfo run) => (run.DatabaseProvider, run.DatabasePoolSize) switch
     {
         (null, null) => null,
@@ -123,7 +119,6 @@ internal static class RunHeader
 
     private static string PoolOf(int size) => $"pool of {Format.Count(size)} {(size == 1 ? "connection" : "connections")}";
 
-    /// <summary>"listen backlog 16,384 (the kernel caps it at somaxconn 4,096), 20,000 open files, ephemeral ports 32768-60999".</summary>
     private static string ConnectionLimits(ConnectionLimits limits)
     {
         var parts = new List<string>();
@@ -152,8 +147,7 @@ internal static class RunHeader
         return string.Join(", ", parts);
     }
 
-    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…):
-    /// 5% for the instrument's pipeline; …".</summary>
+    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…): 5% for the instrument's pipeline".</summary>
     internal static string Overhead(InstrumentOverhead overhead)
     {
         var cost = overhead.Ratio < 1

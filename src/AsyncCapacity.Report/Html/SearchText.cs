@@ -5,7 +5,6 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>How the run's capacities were found: the estimate's search, a run made before it, or the steps alone.</summary>
 internal static class SearchText
 {
     private static readonly Lazy<Dictionary<string, string>> Sections = new(() =>
