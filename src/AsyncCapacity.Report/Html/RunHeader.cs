@@ -23,6 +23,14 @@ internal static class RunHeader
             .Close("p");
 
         html.Open("dl", "facts");
+        WhereFacts(html, run);
+        HowFacts(html, document);
+        Fact(html, "SLA", Format.Sla(run.Sla));
+        html.Close("dl").Close("header");
+    }
+
+    private static void WhereFacts(HtmlWriter html, RunInfo run)
+    {
         Fact(html, "Date", Format.UtcRange(run.StartedAt, run.FinishedAt));
         Fact(html, "Machine", run.Machine);
         Fact(html, "Cores", run.Cores.ToString(CultureInfo.InvariantCulture));
@@ -49,6 +57,11 @@ internal static class RunHeader
                 + $"{cpus.AppCores} {(cpus.AppCores == 1 ? "core" : "cores")}, so its pool's minimum was {cpus.AppCores}; "
                 + $"each step says which side was at its limit"
             : "shared by the app and k6 (no --isolate): a step is flagged where the machine was busy");
+    }
+
+    private static void HowFacts(HtmlWriter html, ResultsDocument document)
+    {
+        var run = document.Run;
         Fact(html, "Load model", run.Settings.Model.Description);
         Fact(html, $"Steps ({run.Settings.Model.AxisName})", string.Join(", ", run.Settings.Steps));
         Fact(html, "Timing per step",
@@ -85,9 +98,6 @@ internal static class RunHeader
         {
             Fact(html, "Thread stacks", stacks);
         }
-
-        Fact(html, "SLA", Format.Sla(run.Sla));
-        html.Close("dl").Close("header");
     }
 
     /// <summary>Whether the sweep took the app's thread stacks and what that cost the app, or why not; null for a run
