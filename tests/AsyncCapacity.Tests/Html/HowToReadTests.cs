@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Html;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
@@ -38,5 +39,25 @@ public sealed class HowToReadTests
 
         // Assert
         Assert.Contains(said, text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_searched_run_names_the_laws_knee_each_variant_climbed_to()
+    {
+        // Arrange
+        var sleep = Golden("results-sleep.json");
+        var experiment = sleep.Experiments[0];
+        var variants = experiment.Variants.Select((v, i) => v with
+        {
+            Capacity = v.Capacity! with { Strategy = SearchStrategy.Estimate, PredictedKnee = i == 0 ? 2 : 1866, MissedAt = null },
+        }).ToList();
+        var searched = sleep with { Experiments = [experiment with { Variants = variants }] };
+
+        // Act
+        var text = VisibleText(HtmlReport.Render(searched));
+
+        // Assert
+        Assert.Contains("until a load missed (sleep sync from 2, sleep async from 1,866). From then on", text, StringComparison.Ordinal);
+        Assert.Contains("(QUEST+, Watson 2017)", text, StringComparison.Ordinal);
     }
 }
