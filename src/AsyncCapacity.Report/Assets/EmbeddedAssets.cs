@@ -14,7 +14,7 @@ internal static class EmbeddedAssets
 
     public static string Script => LazyScript.Value;
 
-    private static string Read(string name)
+    public static string Read(string name)
     {
         var assembly = typeof(EmbeddedAssets).Assembly;
         using var stream = assembly.GetManifestResourceStream(name)

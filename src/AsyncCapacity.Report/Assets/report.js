@@ -5,6 +5,9 @@
 (function () {
   'use strict';
 
+  // A printed card shows its whole reading: the toggles open before printing.
+  window.addEventListener('beforeprint', () => document.querySelectorAll('details').forEach((details) => { details.open = true; }));
+
   const element = document.getElementById('report-model');
   if (!element || typeof Chart === 'undefined') {
     return;

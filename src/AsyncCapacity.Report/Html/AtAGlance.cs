@@ -5,7 +5,6 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>One table before the details: every experiment, every variant, its capacity at the SLA.</summary>
 internal static class AtAGlance
 {
     public static void Write(HtmlWriter html, IReadOnlyList<ExperimentResult> experiments)

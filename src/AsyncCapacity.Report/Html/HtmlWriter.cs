@@ -19,7 +19,6 @@ internal sealed class HtmlWriter
         return this;
     }
 
-    /// <summary>Attributes with a null value are left out.</summary>
     public HtmlWriter Open(string tag, string? cssClass = null, params (string Name, string? Value)[] attributes)
     {
         _html.Append('<').Append(tag);
@@ -44,7 +43,6 @@ internal sealed class HtmlWriter
 
     public override string ToString() => _html.ToString();
 
-    /// <summary>Escapes the five characters that matter in text and in quoted attribute values.</summary>
     public static string Escape(string? text)
     {
         if (string.IsNullOrEmpty(text))

@@ -4,16 +4,12 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>What a card adds beside the capacity: a knee that turns slowly, and the experiment's headline load.</summary>
 internal static class KneeNotes
 {
-    /// <summary>Within this share of the SLA, a probe's p95 sits "near" it.</summary>
     private const double Near = 0.2;
 
-    /// <summary>
-    /// "p95 stayed within 20% of the SLA from 2,000 to 4,500 …": where the interval is wide because p95 hugs the SLA over a
-    /// range of loads, that is the finding; null where the knee is sharp or no probes sit near the SLA.
-    /// </summary>
+    /// <summary>Where the interval is wide because p95 hugs the SLA over a range of loads, that is the finding; null where
+    /// the knee is sharp or no probes sit near the SLA.</summary>
     public static string? Flat(ExperimentResult experiment, VariantResult variant)
     {
         if (variant.Capacity?.Estimate is not { } estimate || estimate.Within(0.2))

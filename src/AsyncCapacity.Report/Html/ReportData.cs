@@ -22,7 +22,6 @@ internal static class ReportData
         WriteModel(html, model);
     }
 
-    /// <summary>What compare.html embeds.</summary>
     public static void WriteModel(HtmlWriter html, ReportModel model) =>
         html.Open("script", null, ("type", "application/json"), ("id", ModelElementId))
             .Raw(model.ToJson())

@@ -23,6 +23,14 @@ internal static class RunHeader
             .Close("p");
 
         html.Open("dl", "facts");
+        WhereFacts(html, run);
+        HowFacts(html, document);
+        Fact(html, "SLA", Format.Sla(run.Sla));
+        html.Close("dl").Close("header");
+    }
+
+    private static void WhereFacts(HtmlWriter html, RunInfo run)
+    {
         Fact(html, "Date", Format.UtcRange(run.StartedAt, run.FinishedAt));
         Fact(html, "Machine", run.Machine);
         Fact(html, "Cores", run.Cores.ToString(CultureInfo.InvariantCulture));
@@ -49,6 +57,11 @@ internal static class RunHeader
                 + $"{cpus.AppCores} {(cpus.AppCores == 1 ? "core" : "cores")}, so its pool's minimum was {cpus.AppCores}; "
                 + $"each step says which side was at its limit"
             : "shared by the app and k6 (no --isolate): a step is flagged where the machine was busy");
+    }
+
+    private static void HowFacts(HtmlWriter html, ResultsDocument document)
+    {
+        var run = document.Run;
         Fact(html, "Load model", run.Settings.Model.Description);
         Fact(html, $"Steps ({run.Settings.Model.AxisName})", string.Join(", ", run.Settings.Steps));
         Fact(html, "Timing per step",
@@ -85,16 +98,10 @@ internal static class RunHeader
         {
             Fact(html, "Thread stacks", stacks);
         }
-
-        Fact(html, "SLA", Format.Sla(run.Sla));
-        html.Close("dl").Close("header");
     }
 
-    /// <summary>
-    /// Whether the sweep took the app's thread stacks, and what that cost the app: "taken just after each window …: EventPipe
-    /// sessions of 190 ms median in the app (650 ms at most)"; why not, for a run against a target; null for a run that
-    /// predates them (nothing to say).
-    /// </summary>
+    /// <summary>Whether the sweep took the app's thread stacks and what that cost the app, or why not; null for a run
+    /// that predates them.</summary>
     private static string? ThreadStacks(ResultsDocument document)
     {
         var steps = document.Experiments.SelectMany(e => e.Variants).SelectMany(v => v.Steps).ToList();
@@ -112,7 +119,6 @@ internal static class RunHeader
             : null;
     }
 
-    /// <summary>"PostgreSQL, pool of 100 connections"; null when the run used no database.</summary>
     private static string? Database(RunInfo run) => (run.DatabaseProvider, run.DatabasePoolSize) switch
     {
         (null, null) => null,
@@ -123,7 +129,6 @@ internal static class RunHeader
 
     private static string PoolOf(int size) => $"pool of {Format.Count(size)} {(size == 1 ? "connection" : "connections")}";
 
-    /// <summary>"listen backlog 16,384 (the kernel caps it at somaxconn 4,096), 20,000 open files, ephemeral ports 32768-60999".</summary>
     private static string ConnectionLimits(ConnectionLimits limits)
     {
         var parts = new List<string>();
@@ -152,8 +157,7 @@ internal static class RunHeader
         return string.Join(", ", parts);
     }
 
-    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…):
-    /// 5% for the instrument's pipeline; …".</summary>
+    /// <summary>"the app's /hello served 0.95× the req/s of a minimal ASP.NET Core app (…): 5% for the instrument's pipeline".</summary>
     internal static string Overhead(InstrumentOverhead overhead)
     {
         var cost = overhead.Ratio < 1

@@ -8,7 +8,6 @@ internal static class ChartColors
     public const string Sla = "#57606a";
     public const string Queue = "#6e7781";
 
-    /// <summary>The colour with some transparency, for the area under a line: "#1971c2" → "rgba(25, 113, 194, 0.1)".</summary>
     public static string WithAlpha(string hex, double alpha)
     {
         var rgb = int.Parse(hex.AsSpan(1), NumberStyles.HexNumber, CultureInfo.InvariantCulture);

@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Report.View;
 
-/// <summary>A linear axis from 0 to a round value at or above the data, with about six ticks on 1-2-5 steps.</summary>
 internal static class LinearAxis
 {
     private const int AboutTicks = 6;
@@ -26,7 +25,6 @@ internal static class LinearAxis
         return new AxisModel("linear", position, title, 0, top, ticks, display, grid, color);
     }
 
-    /// <summary>The 1, 2 or 5 × 10ⁿ at or above <paramref name="rough"/>.</summary>
     public static double NiceStep(double rough)
     {
         var power = Math.Pow(10, Math.Floor(Math.Log10(rough)));

@@ -2,7 +2,6 @@ namespace AsyncCapacity.Report.View;
 
 internal static class Prose
 {
-    /// <summary>"a", "a and b", "a, b and c".</summary>
     public static string And(IEnumerable<string> items)
     {
         var list = items.ToList();

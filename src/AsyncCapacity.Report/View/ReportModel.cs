@@ -19,11 +19,9 @@ internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Expe
     public static ReportModel Of(ResultsDocument document) =>
         new([.. document.Experiments.Select((experiment, i) => Charts(experiment, i.ToString(CultureInfo.InvariantCulture)))]);
 
-    /// <summary>{ "charts": { id: chart, … } }: the charts that draw something, by the id their canvas names.</summary>
     public string ToJson() => JsonSerializer.Serialize(
         new { Charts = Experiments.SelectMany(c => c).Where(c => !c.IsEmpty).ToDictionary(c => c.Id) }, JsonOptions);
 
-    /// <summary>Throughput, p95, client vs server p50 where a gauge asks for it, then one timeline per variant.</summary>
     private static List<ChartModel> Charts(ExperimentResult experiment, string index)
     {
         if (experiment.SkippedReason is not null || experiment.Variants.Count == 0)

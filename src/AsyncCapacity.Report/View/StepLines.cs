@@ -8,11 +8,8 @@ namespace AsyncCapacity.Report.View;
 /// <summary>What the charts by concurrency share: a line per variant through its steps, and the clients axis.</summary>
 internal static class StepLines
 {
-    /// <summary>
-    /// A variant's line through the median of its runs at each load, a cross where most of them missed the SLA; and,
-    /// when the search probed a load more than once or beyond the coarse pass, every probe as a point of its own:
-    /// a diamond for the runs that decided the capacity, a triangle for the search's other probes, a cross for a miss.
-    /// </summary>
+    /// <summary>A line through each load's median run (a cross where most missed); where the search probed beyond the coarse
+    /// pass, every probe as a point: a diamond where it decided the capacity, a triangle otherwise, a cross for a miss.</summary>
     /// <param name="text">A value as its tooltip reads after the label: "16.2 req/s".</param>
     public static IEnumerable<DatasetModel> Of(ExperimentResult experiment, int index,
         Func<StepResult, double?> value, Func<double, string> text)
@@ -44,7 +41,6 @@ internal static class StepLines
         }
     }
 
-    /// <summary>"coarse pass", "narrowing", "repeat (run 2)": why a probe ran, as its tooltip says.</summary>
     public static string Probe(StepResult step) => step.Pass switch
     {
         null or ProbePass.Coarse => step.Run > 1 ? $"run {step.Run}" : "coarse pass",
@@ -53,7 +49,6 @@ internal static class StepLines
         _ => $"repeat (run {step.Run})",
     };
 
-    /// <summary>"sync (blocking)", "async": the variant as every legend names it.</summary>
     public static string Legend(VariantResult variant) => variant.Name + (variant.Blocking ? " (blocking)" : string.Empty);
 
     /// <summary>A straight line of every variant's concurrencies (the ideal, the SLA), dashed and behind the variants.</summary>
@@ -65,11 +60,8 @@ internal static class StepLines
     public static IReadOnlyList<int> Concurrencies(ExperimentResult experiment) =>
         [.. experiment.Variants.SelectMany(v => v.Steps).Select(s => s.Concurrency).Distinct().Order()];
 
-    /// <summary>
-    /// The x axis of the charts by load: concurrent clients (closed model) or offered req/s (open model). Linear while the
-    /// loads stay within two decades; logarithmic beyond, where a searched knee at 3 clients and a climb to 4,000 share
-    /// a chart and a linear scale would crush the first against the axis.
-    /// </summary>
+    /// <summary>Linear within two decades of load; logarithmic beyond, where a linear scale would crush a searched knee at
+    /// 3 clients against the axis of a climb to 4,000.</summary>
     public static AxisModel LoadAxis(ExperimentResult experiment) =>
         LoadAxis(experiment.Model, Concurrencies(experiment).Select(c => (double)c));
 

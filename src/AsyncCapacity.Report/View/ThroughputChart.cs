@@ -3,7 +3,6 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.View;
 
-/// <summary>Throughput vs clients, one line per variant, and the ideal (clients × one client's best rate) dashed.</summary>
 internal static class ThroughputChart
 {
     public static ChartModel Of(ExperimentResult experiment, string id)
@@ -66,7 +65,6 @@ internal static class ThroughputChart
             });
     }
 
-    /// <summary>The caption's words for the fits: a curve and a star are named only where one is drawn.</summary>
     internal static string FitNote(IReadOnlyList<string> fits, int curves, int stars) => (fits.Count, curves, stars) switch
     {
         (0, _, _) => string.Empty,
@@ -76,8 +74,7 @@ internal static class ThroughputChart
             + $"a star at its peak where that lies within the loads measured ({string.Join("; ", fits)}).",
     };
 
-    /// <summary>The fitted curve from the lightest load to the heaviest,
-    /// 48 points spaced evenly on a log scale (the x axis often is).</summary>
+    /// <summary>48 points spaced evenly on a log scale (the x axis often is).</summary>
     private static DatasetModel UslCurve(ExperimentResult experiment, int index, UslFit usl,
         IReadOnlyList<int> clients, Func<double, string> text)
     {

@@ -70,5 +70,4 @@ internal static class TimelineChart
     }
 }
 
-/// <summary>Shared by every variant of an experiment; <c>Rate</c> 0 when no rate rose at all.</summary>
 internal sealed record TimelineScale(double Held, double Waiting, double Rate);

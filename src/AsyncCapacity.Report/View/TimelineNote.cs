@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Report.View;
 
-/// <summary>The caption under a timeline, said from its series: which line is on which axis and how to read it.</summary>
 internal static class TimelineNote
 {
     private const string Ending = " Triangles: where the pool raised its thread goal, by the runtime's reason (starvation, cooperative "

@@ -19,7 +19,6 @@ internal static class VariantPalette
         return new VariantColor($"variant variant-{kind}-{slot}", colors[slot]);
     }
 
-    /// <summary>":root { --blocking-0: #d9480f; … } .variant-blocking-0 { --variant: var(--blocking-0); } …".</summary>
     public static string CssProperties()
     {
         var css = new StringBuilder(":root {");

@@ -59,6 +59,30 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         Assert.True(overflows.Length == 0, $"{golden} at {width} px: {string.Join("; ", overflows)}");
     }
 
+    [Theory]
+    [InlineData("results-db.json")]
+    [InlineData("results-sleep-searched.json")]
+    [InlineData("results-websocket.json")]
+    public async Task At_a_glance_fits_a_1280_px_window_for_three_variants_of_a_foreign_app(string golden)
+    {
+        // Arrange
+        var path = Path.Combine(_output, Path.ChangeExtension(golden, ".three.html"));
+        await File.WriteAllTextAsync(path, HtmlReport.Render(ThreeVariantsOfAForeignApp(Golden(golden))));
+        await using var report = await ReportInBrowser.OpenAsync(path, 1280);
+
+        // Act
+        var widths = await report.Page.EvaluateAsync<int[]>("""
+            () => {
+              const wrap = document.querySelector('.glance').closest('.table-wrap');
+              return [wrap.scrollWidth, wrap.clientWidth, document.documentElement.scrollWidth, window.innerWidth];
+            }
+            """);
+
+        // Assert
+        Assert.True(widths[0] <= widths[1], $"At a glance scrolls sideways: {widths[0]} px in a {widths[1]} px box");
+        Assert.True(widths[2] <= widths[3], $"the page is {widths[2]} px wide in a {widths[3]} px window");
+    }
+
     [Fact]
     public async Task The_db_timelines_plot_connections_in_use_waiting_and_the_pool_size_on_shared_scales()
     {

@@ -82,6 +82,18 @@ internal static class ReportPages
     public static void SameSamples(IReadOnlyList<RuntimeSample> expected, IReadOnlyList<RuntimeSample> actual) =>
         Assert.Equal(JsonSerializer.Serialize(expected, ResultsJson.Options), JsonSerializer.Serialize(actual, ResultsJson.Options));
 
+    /// <summary>A golden run as a user's app with three variants would have it: longer names, a third variant.</summary>
+    public static ResultsDocument ThreeVariantsOfAForeignApp(ResultsDocument golden)
+    {
+        var experiment = golden.Experiments[0];
+        string[] names = ["orders-sync-over-async", "orders-async", "orders-async-compiled-query"];
+        var variants = experiment.Variants.Append(experiment.Variants[^1])
+            .Select((v, i) => v with { Name = names[i], Description = $"GET /api/orders/{{id}}/lines ({names[i]}): {v.Description}" })
+            .ToList();
+        var foreign = experiment with { Title = "Orders API: sync-over-async EF Core queries vs async ones", Variants = variants };
+        return golden with { Experiments = [foreign] };
+    }
+
     /// <summary>
     /// The audit golden as a schema 2 run lists its gauges (experiments/audit.json): the audit queue and server time. Read
     /// from schema 1, it lists the connection pool too, because its steps carry pool figures (the audit log is a database).
