@@ -49,7 +49,7 @@ internal static class CapacityCards
         else
         {
             html.Element("p", "capacity capacity-none", variant.Steps.Count == 0 ? "no steps were measured" : "no load tried met the SLA")
-                .Element("p", "capacity-bracket", variant.NoCapacityBecause);
+                .Element("p", "capacity-bracket", NoCapacityText.Of(variant.NoCapacityBecause));
         }
 
         if (variant.Prediction is { } prediction)
