@@ -65,6 +65,9 @@ public static class ResultsJson
         options.Converters.Add(new LegacyTextConverter<StepFlag>(StepFlag.Legacy, f => f.Kind == StepFlagKind.Legacy ? f.Text : null));
         options.Converters.Add(new LegacyTextConverter<NoCapacityReason>(
             NoCapacityReason.Legacy, r => r.Kind == NoCapacityKind.Legacy ? r.Text : null));
+        options.Converters.Add(new LegacyTextConverter<UslMiss>(UslMiss.Legacy, m => m.Kind == UslMissKind.Legacy ? m.Text : null));
+        options.Converters.Add(new LegacyTextConverter<UnitsSource>(
+            UnitsSource.Legacy, u => u.Kind == UnitsSourceKind.Legacy ? u.Text : null));
         options.MakeReadOnly(populateMissingResolver: true);
         return options;
     }

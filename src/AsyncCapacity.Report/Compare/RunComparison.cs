@@ -87,7 +87,7 @@ public sealed record VariantComparison(
         var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(experiments[0], runs[0], experiments[i], r, noise)).ToList();
         return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], changes,
             [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
-                ? $"{PoolAdjustmentChanges.Describe(adjustments)} at {Format.Count(step.Concurrency)}"
+                ? $"{PoolChangesText.Of(adjustments)} at {Format.Count(step.Concurrency)}"
                 : null)],
             steps)
         {
