@@ -68,6 +68,9 @@ public static class ResultsJson
         options.Converters.Add(new LegacyTextConverter<UslMiss>(UslMiss.Legacy, m => m.Kind == UslMissKind.Legacy ? m.Text : null));
         options.Converters.Add(new LegacyTextConverter<UnitsSource>(
             UnitsSource.Legacy, u => u.Kind == UnitsSourceKind.Legacy ? u.Text : null));
+        options.Converters.Add(new LegacyTextConverter<AppTarget>(AppTarget.Legacy, t => t.Kind == AppTargetKind.Legacy ? t.Text : null));
+        options.Converters.Add(new LegacyTextConverter<RunIsolation>(
+            RunIsolation.Legacy, i => i.Kind == RunIsolationKind.Legacy ? i.Text : null));
         options.MakeReadOnly(populateMissingResolver: true);
         return options;
     }

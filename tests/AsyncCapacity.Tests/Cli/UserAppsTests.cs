@@ -5,6 +5,7 @@ using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Cli;
 
@@ -60,8 +61,8 @@ public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
         // Assert: a new process for the next probe; the first one is gone
         Assert.NotEqual(first, second.ProcessId);
         Assert.False(Processes.IsRunning(first), $"process {first} still runs after its probe");
-        Assert.Contains("ForeignApp.dll` (built from", apps.Target, StringComparison.Ordinal);
-        Assert.Contains("ready at GET /healthz, minimum pool threads 64, set by a startup hook", apps.Target, StringComparison.Ordinal);
+        Assert.Contains("ForeignApp.dll` (built from", RunText.Target(apps.Target), StringComparison.Ordinal);
+        Assert.Contains("ready at GET /healthz, minimum pool threads 64, set by a startup hook", RunText.Target(apps.Target), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -53,5 +53,30 @@ public sealed class LegacyTextTests
         Assert.Equal(said, NoCapacityText.Of(reason));
     }
 
+    [Fact]
+    public void A_run_header_written_as_sentences_reads_as_they_were_and_one_written_as_data_says_the_same()
+    {
+        // Arrange
+        const string legacy = """{"target":"the app, built in Release and started by the sweep on 127.0.0.1","isolation":"cool-down"}""";
+        var target = new AppTarget(AppTargetKind.BuiltApp) { ReadFromOutside = true };
+        var isolation = new RunIsolation(RunIsolationKind.OneProcessPerRun) { CooldownSeconds = 25 };
+
+        // Act
+        var read = JsonSerializer.Deserialize<Header>(legacy, ResultsJson.Options)!;
+        var json = JsonSerializer.Serialize(new Header(target, isolation), WithoutIndent);
+
+        // Assert
+        Assert.Equal("the app, built in Release and started by the sweep on 127.0.0.1", RunText.Target(read.Target));
+        Assert.Equal("cool-down", RunText.Isolation(read.Isolation));
+        Assert.Equal(legacy, JsonSerializer.Serialize(read, WithoutIndent));
+        Assert.Equal("""{"target":{"kind":"builtApp","readFromOutside":true},"isolation":{"kind":"oneProcessPerRun","cooldownSeconds":25}}""", json);
+        Assert.Equal("the app, built in Release and started by the sweep on 127.0.0.1; its runtime read from outside over EventPipe",
+            RunText.Target(target));
+        Assert.Equal("one app process for all probes, 25 s cool-down between probes (idle pool threads retire after ~20 s)",
+            RunText.Isolation(isolation));
+    }
+
+    private sealed record Header(AppTarget Target, RunIsolation Isolation);
+
     private static readonly JsonSerializerOptions WithoutIndent = new(ResultsJson.Options) { WriteIndented = false };
 }
