@@ -40,7 +40,7 @@ public static class ResultsJson
             }
 
             // Schema 4 only adds (an estimate beside the capacity, thin steps, a headline): a schema 3 capacity keeps its
-            // bracket and reads as it was.
+            // bracket and reads as it was. Schema 5's data is read from 4's sentences by the legacy converters below.
             root["schemaVersion"] = ResultsDocument.CurrentSchemaVersion;
 
             document = root.Deserialize<ResultsDocument>(Options);
