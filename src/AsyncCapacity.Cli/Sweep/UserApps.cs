@@ -22,7 +22,10 @@ internal sealed class UserApps : IAppSource
         var command = string.Join(' ', words.Select(Quoted));
         Target = new(AppTargetKind.UserApp)
         {
-            Where = command, Project = app.Project, ReadyPath = app.ReadyPath, MinWorkerThreads = request.MinWorkerThreads,
+            Where = command,
+            Project = app.Project,
+            ReadyPath = app.ReadyPath,
+            MinWorkerThreads = request.MinWorkerThreads,
         };
     }
 

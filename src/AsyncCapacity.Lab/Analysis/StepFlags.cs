@@ -10,51 +10,69 @@ public static class StepFlags
 {
     public static List<StepFlag> Of(
         ProbeSamples step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds,
-        Saturation? saturated, CpuIsolation? isolation)
+        Saturation? saturated, CpuIsolation? isolation) =>
+        [.. Answers(step, verdict, seconds), .. Losses(step, verdict, seconds), .. Pace(step, littlesLaw, seconds),
+            .. Cpu(cpu, saturated, isolation)];
+
+    private static IEnumerable<StepFlag> Answers(ProbeSamples step, SlaVerdict verdict, double seconds)
     {
-        var flags = new List<StepFlag>();
         if (step.Requests == 0)
         {
-            flags.Add(new(StepFlagKind.NoneCompleted));
+            yield return new(StepFlagKind.NoneCompleted);
         }
         else if (verdict.Missed.Contains("clients"))
         {
-            flags.Add(new(StepFlagKind.ClientsUnanswered)
+            yield return new(StepFlagKind.ClientsUnanswered)
             {
-                Requests = step.Requests, Clients = step.Concurrency, Seconds = seconds, Count = verdict.Unanswered,
-            });
+                Requests = step.Requests,
+                Clients = step.Concurrency,
+                Seconds = seconds,
+                Count = verdict.Unanswered,
+            };
         }
 
         if (!verdict.Judged)
         {
-            flags.Add(new(StepFlagKind.TooFewToJudge)
+            yield return new(StepFlagKind.TooFewToJudge)
             {
-                Requests = step.Requests, Seconds = seconds, Needed = Search.ProbeWindow.MinRequests,
-            });
+                Requests = step.Requests,
+                Seconds = seconds,
+                Needed = Search.ProbeWindow.MinRequests,
+            };
         }
+    }
 
+    private static IEnumerable<StepFlag> Losses(ProbeSamples step, SlaVerdict verdict, double seconds)
+    {
         if (step.Failed > 0)
         {
-            flags.Add(new(StepFlagKind.RequestsFailed) { Count = step.Failed, Requests = step.Requests });
+            yield return new(StepFlagKind.RequestsFailed) { Count = step.Failed, Requests = step.Requests };
         }
 
         if (step.Dropped > 0)
         {
-            flags.Add(new(StepFlagKind.ArrivalsDropped)
+            yield return new(StepFlagKind.ArrivalsDropped)
             {
-                Count = step.Dropped, Ratio = verdict.DroppedShare, Requests = step.Requests, Seconds = seconds,
+                Count = step.Dropped,
+                Ratio = verdict.DroppedShare,
+                Requests = step.Requests,
+                Seconds = seconds,
                 Clients = step.Concurrency,
-            });
+            };
         }
 
         if (step.ConnectionsFailed > 0 || step.ConnectionsDropped > 0)
         {
-            flags.Add(new(StepFlagKind.SessionsLost)
+            yield return new(StepFlagKind.SessionsLost)
             {
-                Count = step.ConnectionsFailed ?? 0, SessionsDropped = step.ConnectionsDropped ?? 0,
-            });
+                Count = step.ConnectionsFailed ?? 0,
+                SessionsDropped = step.ConnectionsDropped ?? 0,
+            };
         }
+    }
 
+    private static IEnumerable<StepFlag> Pace(ProbeSamples step, double? littlesLaw, double seconds)
+    {
         if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)
         {
             var kind = ratio >= 1 ? StepFlagKind.LittlesLawNotSteady
@@ -62,25 +80,24 @@ public static class StepFlags
                 // k6's own work per iteration, which shows at sub-millisecond latencies.
                 : step.DurationMs?.Max * 10 < seconds * 1000 ? StepFlagKind.LittlesLawClientPace
                 : StepFlagKind.LittlesLawUnfinished;
-            flags.Add(new(kind) { Clients = step.Concurrency, Ratio = ratio });
+            yield return new(kind) { Clients = step.Concurrency, Ratio = ratio };
         }
+    }
 
+    private static IEnumerable<StepFlag> Cpu(HostCpu? cpu, Saturation? saturated, CpuIsolation? isolation)
+    {
         if (saturated == Saturation.LoadGenerator && isolation is not null)
         {
-            flags.Add(new(StepFlagKind.LoadGeneratorLimit)
+            yield return new(StepFlagKind.LoadGeneratorLimit)
             {
-                Percent = LoadGeneratorPercentOfItsCpus(cpu!, isolation), Cpus = isolation.LoadGeneratorCpus,
-            });
+                Percent = LoadGeneratorPercentOfItsCpus(cpu!, isolation),
+                Cpus = isolation.LoadGeneratorCpus,
+            };
         }
 
         if (isolation is null && cpu is { MachinePercent: >= BusyMachineCpuPercent })
         {
-            flags.Add(new(StepFlagKind.BusyMachine)
-            {
-                Percent = cpu.MachinePercent, LoadGeneratorPercent = cpu.LoadGeneratorPercent,
-            });
+            yield return new(StepFlagKind.BusyMachine) { Percent = cpu.MachinePercent, LoadGeneratorPercent = cpu.LoadGeneratorPercent };
         }
-
-        return flags;
     }
 }

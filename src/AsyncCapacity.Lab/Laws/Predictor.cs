@@ -2,10 +2,8 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>
-/// A variant's capacity at the SLA by the operational laws, then its measurement read against it: every resource it holds
-/// (declared) and the CPU (measured) bound the load; the bottleneck binds.
-/// </summary>
+/// <summary>A variant's capacity at the SLA by the operational laws, then its measurement read against it: every resource
+/// it holds (declared) and the CPU (measured) bound the load; the bottleneck binds.</summary>
 public static class Predictor
 {
     /// <summary>A measurement within this share of the prediction is as predicted: the machines here drift more between runs.</summary>
@@ -106,10 +104,9 @@ public static class Predictor
                 OperationalLaws.ClientsWithinFixedHold(Sla, R0, units, hold), OperationalLaws.ClientsWithinMean(Sla, R0, hold / units));
 
         /// <summary>Shared as it serves, every request slowing together: p95 ≈ ln 20 × the mean.</summary>
-        public ResourceBound Cpu(ResourceKind kind, CpuSharing? sharedBy, int cores, double demand) => Open
-            ? ResourceBound.Cpu(
-                kind, sharedBy, cores, demand, OperationalLaws.MaxRate(cores, demand), OperationalLaws.MaxRate(cores, demand))
-            : ResourceBound.Cpu(kind, sharedBy, cores, demand,
+        public ResourceBound Cpu(ResourceKind kind, CpuSharing? shared, int cores, double demand) => Open
+            ? ResourceBound.Cpu(kind, shared, cores, demand, OperationalLaws.MaxRate(cores, demand), OperationalLaws.MaxRate(cores, demand))
+            : ResourceBound.Cpu(kind, shared, cores, demand,
                 OperationalLaws.ClientsWithinShared(Sla, R0, demand / cores), OperationalLaws.ClientsWithinMean(Sla, R0, demand / cores));
     }
 

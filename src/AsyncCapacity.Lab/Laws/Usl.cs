@@ -44,7 +44,9 @@ public static class Usl
             var k6 = curve.Count(p => p.LoadGeneratorBound);
             return NotFitted(points.Count, weighting, new(UslMissKind.TooFewLoads)
             {
-                Points = points.Count, LeftOut = k6 > 0 ? k6 : null, Needed = MinimumPoints,
+                Points = points.Count,
+                LeftOut = k6 > 0 ? k6 : null,
+                Needed = MinimumPoints,
             });
         }
 

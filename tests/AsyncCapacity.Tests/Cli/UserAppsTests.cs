@@ -3,9 +3,9 @@ using System.Globalization;
 using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
-using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Cli;
 

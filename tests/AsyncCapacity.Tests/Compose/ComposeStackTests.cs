@@ -2,11 +2,11 @@ using System.Diagnostics;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Tests.Report;
 using Xunit.Abstractions;
-using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Compose;
 

@@ -1,9 +1,9 @@
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
-using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Diagnostics;
 

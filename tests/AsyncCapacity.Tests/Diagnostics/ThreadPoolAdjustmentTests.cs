@@ -1,7 +1,7 @@
 using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
-using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Diagnostics;
 

@@ -1,7 +1,7 @@
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using static AsyncCapacity.Tests.Report.ReportPages;
-using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Report;
 

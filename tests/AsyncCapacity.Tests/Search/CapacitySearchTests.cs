@@ -1,6 +1,6 @@
 using AsyncCapacity.Lab.Search;
-using static AsyncCapacity.Tests.Search.SearchPlay;
 using AsyncCapacity.Report.Formatting;
+using static AsyncCapacity.Tests.Search.SearchPlay;
 
 namespace AsyncCapacity.Tests.Search;
 
