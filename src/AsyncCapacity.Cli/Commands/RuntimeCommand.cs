@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -78,6 +79,6 @@ internal static class RuntimeCommand
         return string.Create(CultureInfo.InvariantCulture,
             $"{at:HH:mm:ss}  threads {sample.ThreadCount,4}  queue {sample.PendingWorkItems,6}  in flight {sample.RequestsInFlight,5}"
             + $"  CPU {sample.CpuPercent,5:0.0}%  working set {sample.WorkingSetBytes / 1048576.0,6:0.0} MiB"
-            + $"  pool: {(changes is null ? "–" : PoolAdjustmentChanges.Describe(changes))}{gauges}");
+            + $"  pool: {(changes is null ? "–" : PoolChangesText.Of(changes))}{gauges}");
     }
 }

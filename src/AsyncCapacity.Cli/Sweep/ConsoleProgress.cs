@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -67,10 +68,10 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
     private static string Pass(NextProbe probe) => probe.Pass switch
     {
         ProbePass.Coarse => "coarse pass",
-        ProbePass.Expand => $"searching: {probe.Why}",
-        ProbePass.Narrow => $"narrowing: {probe.Why}",
-        ProbePass.Headline => $"headline: {probe.Why}",
-        _ => $"again: {probe.Why}",
+        ProbePass.Expand => $"searching: {ProbeReasonText.Of(probe.Why)}",
+        ProbePass.Narrow => $"narrowing: {ProbeReasonText.Of(probe.Why)}",
+        ProbePass.Headline => $"headline: {ProbeReasonText.Of(probe.Why)}",
+        _ => $"again: {ProbeReasonText.Of(probe.Why)}",
     };
 
     private static string Format(TimeSpan span) => span.TotalHours >= 1

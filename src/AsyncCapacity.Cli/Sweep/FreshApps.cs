@@ -1,5 +1,6 @@
 using System.Globalization;
 using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -14,28 +15,28 @@ internal sealed class FreshApps : IAppSource
     private readonly SweepDatabase _database;
     private readonly string _logDirectory;
 
-    private FreshApps(RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory, string target)
+    private FreshApps(RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory, AppTarget target)
     {
         (_layout, _request, _database, _logDirectory, Target) = (layout, request, database, logDirectory, target);
     }
 
-    public string Target { get; }
+    public AppTarget Target { get; }
 
-    public string Isolation => "a fresh app process for every probe: no probe inherits threads grown by another";
+    public RunIsolation Isolation => RunIsolation.FreshPerProbe;
 
     public static async Task<FreshApps> PrepareAsync(
         RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
     {
-        string target;
+        AppTarget target;
         if (layout.HasSources)
         {
             progress.Info("Building the app (Release)...");
             await WebApp.BuildAsync(layout, logDirectory, cancellationToken);
-            target = "the app, built in Release and started by the sweep on 127.0.0.1";
+            target = new(AppTargetKind.BuiltApp);
         }
         else if (layout.HasPublishedApp)
         {
-            target = $"the app published in {layout.WebOutput}, started by the sweep on 127.0.0.1{Where()}";
+            target = new(AppTargetKind.PublishedApp) { Where = layout.WebOutput, ContainerCpus = ContainerCpus() };
         }
         else
         {
@@ -50,14 +51,13 @@ internal sealed class FreshApps : IAppSource
     }
 
     /// <summary>
-    /// " in a container with N CPUs, shared with k6" where the sweep runs in one (docker compose's sweep service): .NET
-    /// sizes itself to the container's CPU quota (https://learn.microsoft.com/dotnet/core/runtime-config/threading).
+    /// The CPUs of the container the sweep runs in (docker compose's sweep service), shared with k6: .NET sizes itself to
+    /// the container's CPU quota (https://learn.microsoft.com/dotnet/core/runtime-config/threading).
     /// </summary>
-    private static string Where() =>
+    private static int? ContainerCpus() =>
         System.Environment.GetEnvironmentVariable("DOTNET_RUNNING_IN_CONTAINER") == "true" || File.Exists("/.dockerenv")
-            ? $" in the sweep's container ({System.Environment.ProcessorCount} "
-                + $"{(System.Environment.ProcessorCount == 1 ? "CPU" : "CPUs")}, shared with k6)"
-            : "";
+            ? System.Environment.ProcessorCount
+            : null;
 
     public string? SkippedReason(Experiment experiment) => experiment.UsesDatabase ? _database.SkippedReason : null;
 

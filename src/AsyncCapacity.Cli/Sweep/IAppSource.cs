@@ -1,4 +1,5 @@
 using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -10,9 +11,9 @@ namespace AsyncCapacity.Cli.Sweep;
 internal interface IAppSource : IAsyncDisposable
 {
     /// <summary>What the run header says of the target and of how steps were isolated.</summary>
-    string Target { get; }
+    AppTarget Target { get; }
 
-    string Isolation { get; }
+    RunIsolation Isolation { get; }
 
     /// <summary>Why an experiment cannot run here (its database could not be had), or null.</summary>
     string? SkippedReason(Experiment experiment);

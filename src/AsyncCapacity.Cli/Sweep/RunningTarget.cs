@@ -1,5 +1,5 @@
-using System.Globalization;
 using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -8,12 +8,9 @@ namespace AsyncCapacity.Cli.Sweep;
 /// <param name="processId">--target-pid: the app's process on this machine, so its runtime and stacks can be read from outside.</param>
 internal sealed class RunningTarget(Uri url, double cooldownSeconds, int? processId = null) : IAppSource
 {
-    public string Target => processId is { } pid
-        ? string.Create(CultureInfo.InvariantCulture, $"{url} (process {pid} on this machine, started by you)")
-        : url.ToString();
+    public AppTarget Target => AppTarget.Url(url.ToString(), processId);
 
-    public string Isolation => string.Create(CultureInfo.InvariantCulture,
-        $"one app process for all probes, {cooldownSeconds:0.#} s cool-down between probes (idle pool threads retire after ~20 s)");
+    public RunIsolation Isolation => new(RunIsolationKind.OneProcessPerRun) { CooldownSeconds = cooldownSeconds };
 
     /// <param name="readyPath">--app-ready: any answer below 500 counts; null: the lab's own /healthz.</param>
     public static async Task<RunningTarget> CheckAsync(

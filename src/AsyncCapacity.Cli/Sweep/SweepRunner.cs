@@ -90,7 +90,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var facts = _facts! with
         {
             FinishedAt = DateTimeOffset.UtcNow,
-            Target = _facts.Target + (_readFromOutside ? "; its runtime read from outside over EventPipe" : ""),
+            Target = _facts.Target with { ReadFromOutside = _readFromOutside },
         };
         var document = Predictions.Attach(
             new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, _app, HostFacts.Current), experiments));

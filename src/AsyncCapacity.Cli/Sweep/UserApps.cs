@@ -1,4 +1,5 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -19,16 +20,19 @@ internal sealed class UserApps : IAppSource
         (_app, _words, _workingDirectory, _logDirectory, _cpus) = (app, words, workingDirectory, logDirectory, request.Isolation?.AppCpus);
         _environment = Environment(request);
         var command = string.Join(' ', words.Select(Quoted));
-        var minimum = request.MinWorkerThreads is { } min
-            ? string.Create(CultureInfo.InvariantCulture, $", minimum pool threads {min}, set by a startup hook")
-            : "";
-        Target = $"your app `{command}`{(app.Project is null ? "" : $" (built from {app.Project} in Release)")}, started by the sweep "
-            + $"in {workingDirectory} on 127.0.0.1 on this machine for every probe, ready at GET {app.ReadyPath}{minimum}";
+        Target = new(AppTargetKind.UserApp)
+        {
+            Where = command,
+            Project = app.Project,
+            ReadyPath = app.ReadyPath,
+            MinWorkerThreads = request.MinWorkerThreads,
+            Folder = workingDirectory,
+        };
     }
 
-    public string Target { get; }
+    public AppTarget Target { get; }
 
-    public string Isolation => "a fresh app process for every probe: no probe inherits threads grown by another";
+    public RunIsolation Isolation => RunIsolation.FreshPerProbe;
 
     public double CooldownSeconds => 0;
 

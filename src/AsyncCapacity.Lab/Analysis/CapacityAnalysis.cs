@@ -8,14 +8,15 @@ namespace AsyncCapacity.Lab.Analysis;
 public static class CapacityAnalysis
 {
     /// <param name="finding">Null for steps without a search (k6 on its own, --search off).</param>
-    public static (Capacity? Capacity, string? NoneBecause) Of(IReadOnlyList<StepResult> steps, Sla sla, SearchFinding? finding = null)
+    public static (Capacity? Capacity, NoCapacityReason? NoneBecause) Of(
+        IReadOnlyList<StepResult> steps, Sla sla, SearchFinding? finding = null)
     {
         finding ??= Grid(steps, sla);
         if (finding.Capacity is not { } load || load < 1)
         {
             return (null, finding.Estimate is { } below
-                ? $"the knee lies below 1 (90%: {below.LowLoad}–{below.HighLoad})"
-                : finding.NoneBecause ?? "no step met the SLA");
+                ? new(NoCapacityKind.KneeBelowOne) { LowLoad = below.LowLoad, HighLoad = below.HighLoad }
+                : finding.NoneBecause ?? new(NoCapacityKind.NoStepMet));
         }
 
         return (new Capacity(load, Math.Round(RpsAt(steps, load, finding.Estimate is not null), 2))

@@ -38,10 +38,8 @@ public static class StandaloneResults
             FinishedAt: DateTimeOffset.FromUnixTimeMilliseconds(last.StartedAtMs).AddMilliseconds(last.TestRunDurationMs),
             K6Version: HostFacts.NotRecorded,
             Profile: "custom (k6 scripts run on their own)",
-            Target: first.BaseUrl,
-            Isolation: cooldowns.All(c => c > 0)
-                ? $"one app process for all steps, {cooldowns.Min():0.#} s cool-down between steps"
-                : "one app process for all steps, no cool-down: later steps inherit threads grown by earlier ones",
+            Target: AppTarget.Url(first.BaseUrl),
+            Isolation: new(RunIsolationKind.OneProcessForSteps) { CooldownSeconds = cooldowns.Min() },
             Settings: new SweepSettings(
                 first.Model,
                 [.. summaries.SelectMany(s => s.Steps).Select(s => s.Concurrency).Distinct().Order()],

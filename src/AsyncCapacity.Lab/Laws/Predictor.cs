@@ -2,10 +2,8 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>
-/// A variant's capacity at the SLA by the operational laws, then its measurement read against it: every resource it holds
-/// (declared) and the CPU (measured) bound the load; the bottleneck binds.
-/// </summary>
+/// <summary>A variant's capacity at the SLA by the operational laws, then its measurement read against it: every resource
+/// it holds (declared) and the CPU (measured) bound the load; the bottleneck binds.</summary>
 public static class Predictor
 {
     /// <summary>A measurement within this share of the prediction is as predicted: the machines here drift more between runs.</summary>
@@ -51,7 +49,7 @@ public static class Predictor
 
         if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
         {
-            bounds.Add(sla.Cpu(ResourceKind.Cpu, ResourceKind.Cpu.Name, resources.AppCores, cpu.Seconds));
+            bounds.Add(sla.Cpu(ResourceKind.Cpu, null, resources.AppCores, cpu.Seconds));
         }
 
         // Sharing its cores with k6 (and a local database), the app gets what they leave: the machine's CPU per request.
@@ -59,7 +57,7 @@ public static class Predictor
         {
             var withDatabase = UsesDatabase(experiment)
                 || holds.Any(h => h.Resource is HeldResource.DbConnections or HeldResource.AuditWriters);
-            bounds.Add(sla.Cpu(ResourceKind.MachineCpu, ResourceKind.MachineCpuName(withDatabase), shared, machine));
+            bounds.Add(sla.Cpu(ResourceKind.MachineCpu, withDatabase ? CpuSharing.AppK6AndDatabase : CpuSharing.AppAndK6, shared, machine));
         }
 
         if (bounds.Count == 0)
@@ -91,7 +89,7 @@ public static class Predictor
     private static ResourceBound? AuditAdmission(IReadOnlyList<Hold> holds, RunResources resources) =>
         holds.Any(h => h.Resource == HeldResource.AuditWriters) && resources.AuditWriters + resources.AuditQueue is var admitted
             && resources.PoolMinimum > admitted
-            ? ResourceBound.Admission(admitted, $"{resources.AuditWriters} writing + {resources.AuditQueue} queued")
+            ? ResourceBound.Admission(resources.AuditWriters, resources.AuditQueue)
             : null;
 
     private static bool UsesDatabase(ExperimentResult experiment) => experiment.Gauges?.Contains(GaugeCatalog.ConnectionPool.Id) == true;
@@ -100,15 +98,15 @@ public static class Predictor
     private sealed record SlaLaws(double Sla, double R0, bool Open)
     {
         /// <summary>Held a fixed time: at p95, requests that find every unit busy wait whole holds; the mean's bound is looser.</summary>
-        public ResourceBound Held(ResourceKind kind, double units, string from, double hold) => Open
+        public ResourceBound Held(ResourceKind kind, double units, UnitsSource from, double hold) => Open
             ? ResourceBound.Held(kind, units, from, hold, OperationalLaws.MaxRate(units, hold), OperationalLaws.MaxRate(units, hold))
             : ResourceBound.Held(kind, units, from, hold,
                 OperationalLaws.ClientsWithinFixedHold(Sla, R0, units, hold), OperationalLaws.ClientsWithinMean(Sla, R0, hold / units));
 
         /// <summary>Shared as it serves, every request slowing together: p95 ≈ ln 20 × the mean.</summary>
-        public ResourceBound Cpu(ResourceKind kind, string name, int cores, double demand) => Open
-            ? ResourceBound.Cpu(kind, name, cores, demand, OperationalLaws.MaxRate(cores, demand), OperationalLaws.MaxRate(cores, demand))
-            : ResourceBound.Cpu(kind, name, cores, demand,
+        public ResourceBound Cpu(ResourceKind kind, CpuSharing? shared, int cores, double demand) => Open
+            ? ResourceBound.Cpu(kind, shared, cores, demand, OperationalLaws.MaxRate(cores, demand), OperationalLaws.MaxRate(cores, demand))
+            : ResourceBound.Cpu(kind, shared, cores, demand,
                 OperationalLaws.ClientsWithinShared(Sla, R0, demand / cores), OperationalLaws.ClientsWithinMean(Sla, R0, demand / cores));
     }
 

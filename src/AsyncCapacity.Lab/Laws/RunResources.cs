@@ -21,11 +21,11 @@ public sealed record RunResources(
     }
 
     /// <summary>The units of a resource and where they were counted; null when the run did not record them.</summary>
-    public (double Units, string From)? Units(HeldResource resource) => resource switch
+    public (double Units, UnitsSource From)? Units(HeldResource resource) => resource switch
     {
-        HeldResource.Threads => PoolMinimum is { } threads ? (threads, "the pool's minimum") : null,
-        HeldResource.DbConnections => DbPoolSize is { } pool ? (pool, "the pool's size") : null,
-        HeldResource.AuditWriters => (AuditWriters, Hold.AuditWritersSetting),
+        HeldResource.Threads => PoolMinimum is { } threads ? (threads, UnitsSource.PoolMinimum) : null,
+        HeldResource.DbConnections => DbPoolSize is { } pool ? (pool, UnitsSource.PoolSize) : null,
+        HeldResource.AuditWriters => (AuditWriters, UnitsSource.Named(Hold.AuditWritersSetting)),
         _ => throw new ArgumentOutOfRangeException(nameof(resource), resource, "no such held resource; the declaration's rules refuse it"),
     };
 }

@@ -42,9 +42,12 @@ public static class Usl
         if (points.Count < MinimumPoints)
         {
             var k6 = curve.Count(p => p.LoadGeneratorBound);
-            return NotFitted(points.Count, weighting, k6 > 0
-                ? $"too few loads to fit: {points.Count} where k6 kept up ({k6} left out, k6 short of CPU there), {MinimumPoints} needed"
-                : $"too few loads to fit: {points.Count}, {MinimumPoints} needed");
+            return NotFitted(points.Count, weighting, new(UslMissKind.TooFewLoads)
+            {
+                Points = points.Count,
+                LeftOut = k6 > 0 ? k6 : null,
+                Needed = MinimumPoints,
+            });
         }
 
         var x = Vector<double>.Build.DenseOfEnumerable(points.Select(p => p.Load));
@@ -63,7 +66,7 @@ public static class Usl
         }
         catch (Exception ex) when (ex is MaximumIterationsException or ArithmeticException)
         {
-            return NotFitted(points.Count, weighting, $"the fit did not converge ({ex.Message})");
+            return NotFitted(points.Count, weighting, new(UslMissKind.DidNotConverge) { Text = ex.Message });
         }
 
         var (lambda, sigma, kappa) = (result.MinimizingPoint[0], result.MinimizingPoint[1], result.MinimizingPoint[2]);
@@ -84,9 +87,7 @@ public static class Usl
             Fits = fits,
             PeakLoad = peakLoad,
             PeakRps = peakRps,
-            Why = fits ? null
-                : "the curve bends more sharply than contention and coherency explain: "
-                    + "a hard limit (threads, a pool, a queue), not contention",
+            Why = fits ? null : new(UslMissKind.BendsSharply),
         };
     }
 
@@ -102,7 +103,7 @@ public static class Usl
             : standard;
     }
 
-    private static UslFit NotFitted(int points, UslWeighting weighting, string why) =>
+    private static UslFit NotFitted(int points, UslWeighting weighting, UslMiss why) =>
         new(points, 0, 0, 0, 0, 0, false, null, null, why) { Weighting = weighting };
 
     private static Vector<double> Model(Vector<double> p, Vector<double> loads) => loads.Map(n => UslFit.Throughput(p[0], p[1], p[2], n));

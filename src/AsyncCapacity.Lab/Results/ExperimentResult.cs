@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Lab.Results;
 
@@ -33,8 +34,7 @@ public sealed record VariantResult(
     Capacity? Capacity,
     IReadOnlyList<RuntimeSample> Timeline)
 {
-    /// <summary>"even 1 missed it in 3 of 3 runs".</summary>
-    public string? NoCapacityBecause { get; init; }
+    public NoCapacityReason? NoCapacityBecause { get; init; }
 
     /// <summary>What the declaration says the variant holds: kept here, as a user's declaration is in no catalog.</summary>
     public IReadOnlyList<Hold>? Holds { get; init; }

@@ -37,32 +37,54 @@ public sealed record Prediction(
 /// One resource's bound: c units each held H per request serve at most c ÷ H req/s (the utilization law), which within
 /// the SLA allows <see cref="Load"/> to <see cref="MeanLoad"/>; held for a session, the units bound the clients.
 /// </summary>
-/// <param name="Name">As people say it: the kind's name, or for the machine's CPU who shares it.</param>
-/// <param name="UnitsFrom">Where the units were counted: "the pool's minimum", "Audit__BoundedWriters", "2 cores".</param>
+/// <param name="Name">The name a results file written when names were sentences gave it; null since (BoundText names it).</param>
+/// <param name="UnitsFrom">Where the units were counted: the pool's minimum, Audit__BoundedWriters, the cores.</param>
 /// <param name="HoldMs">Time one unit is held per request (the CPU's: CPU time per request); null for a session.</param>
 /// <param name="MaxRps">c ÷ H: the most requests per second the resource serves; null for a session.</param>
 /// <param name="Load">The largest load within the SLA's percentile: the lower end of the range.</param>
 /// <param name="MeanLoad">The largest load whose bound on the mean response time stays within the SLA: the upper end.</param>
 public sealed record ResourceBound(
-    ResourceKind Resource, string Name, double Units, string UnitsFrom, double? HoldMs, double? MaxRps, int Load, int MeanLoad)
+    ResourceKind Resource,
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] string? Name,
+    double Units,
+    UnitsSource UnitsFrom,
+    double? HoldMs,
+    double? MaxRps,
+    int Load,
+    int MeanLoad)
 {
+    /// <summary>Who shares the machine's CPU; null for any other resource.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CpuSharing? SharedBy { get; init; }
+
     public bool IsCpu => Resource.IsCpu;
 
     /// <summary>c units, each held <paramref name="holdSeconds"/> per request.</summary>
-    public static ResourceBound Held(ResourceKind kind, double units, string from, double holdSeconds, int load, int meanLoad) =>
-        new(kind, kind.Name, units, from, Milliseconds.FromSeconds(holdSeconds), units / holdSeconds, load, meanLoad);
+    public static ResourceBound Held(ResourceKind kind, double units, UnitsSource from, double holdSeconds, int load, int meanLoad) =>
+        new(kind, null, units, from, Milliseconds.FromSeconds(holdSeconds), units / holdSeconds, load, meanLoad);
 
     /// <summary>c units, each held for a client's whole session: c clients at once.</summary>
-    public static ResourceBound Session(ResourceKind kind, double units, string from) =>
-        new(kind, kind.Name, units, from, null, null, (int)units, (int)units);
+    public static ResourceBound Session(ResourceKind kind, double units, UnitsSource from) =>
+        new(kind, null, units, from, null, null, (int)units, (int)units);
 
     /// <summary>A cap on what is admitted at once (the bounded audit log's writers and queue); beyond it, 503 at once.</summary>
-    public static ResourceBound Admission(int admitted, string from) =>
-        new(ResourceKind.AuditAdmission, ResourceKind.AuditAdmission.Name, admitted, from, null, null, admitted, admitted);
+    public static ResourceBound Admission(int writers, int queued) =>
+        new(ResourceKind.AuditAdmission, null, writers + queued,
+            new(UnitsSourceKind.WritingAndQueued) { Writers = writers, Queued = queued }, null, null, writers + queued, writers + queued);
 
     /// <summary>Cores that each request keeps busy <paramref name="cpuSeconds"/> (its demand), shared as they serve.</summary>
-    public static ResourceBound Cpu(ResourceKind kind, string name, int cores, double cpuSeconds, int load, int meanLoad) =>
-        new(kind, name, cores, $"{cores} {kind.Noun(cores)}", Milliseconds.FromSeconds(cpuSeconds), cores / cpuSeconds, load, meanLoad);
+    public static ResourceBound Cpu(ResourceKind kind, CpuSharing? sharedBy, int cores, double cpuSeconds, int load, int meanLoad) =>
+        new(kind, null, cores, UnitsSource.Cores, Milliseconds.FromSeconds(cpuSeconds), cores / cpuSeconds, load, meanLoad)
+        {
+            SharedBy = sharedBy,
+        };
+}
+
+/// <summary>Who shares the machine's cores when they are not isolated.</summary>
+public enum CpuSharing
+{
+    AppAndK6,
+    AppK6AndDatabase,
 }
 
 /// <summary>How a measured capacity compares with the predicted one.</summary>
@@ -105,7 +127,7 @@ public sealed record UslFit(
     bool Fits,
     double? PeakLoad,
     double? PeakRps,
-    string? Why)
+    UslMiss? Why)
 {
     /// <summary>How the points were weighted; results.json written before the choice was made used 1 ÷ X².</summary>
     public UslWeighting Weighting { get; init; } = UslWeighting.Relative;

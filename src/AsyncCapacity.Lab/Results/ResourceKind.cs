@@ -38,10 +38,6 @@ public sealed record ResourceKind(string Id, string Name, string Unit, string Un
         _ => throw new ArgumentOutOfRangeException(nameof(resource), resource, "no such held resource; the declaration's rules refuse it"),
     };
 
-    /// <summary>"the machine's CPU (the app and k6)": who shares its cores.</summary>
-    public static string MachineCpuName(bool withDatabase) =>
-        $"{MachineCpu.Name} ({(withDatabase ? "the app, k6 and the database" : "the app and k6")})";
-
     /// <summary>"thread" for one, "threads" for any other count.</summary>
     public string Noun(double units) => units == 1 ? Unit : Units;
 }

@@ -6,9 +6,9 @@ public sealed record ResultsDocument(
     RunInfo Run,
     IReadOnlyList<ExperimentResult> Experiments)
 {
-    /// <summary>4: a capacity is the knee estimated from every probe with its 90% interval (capacity.estimate), a step too
-    /// thin to judge says so (thin), an experiment may name its headline load. A schema 3 file reads as it was.</summary>
-    public const int CurrentSchemaVersion = 4;
+    /// <summary>5: flags, reasons, a bound's source and the run's target are data (a kind and its figures), no longer
+    /// sentences; an older file's sentences read as legacy kinds. 4: the knee estimated with its 90% interval.</summary>
+    public const int CurrentSchemaVersion = 5;
 }
 
 public sealed record RunInfo(
@@ -22,8 +22,8 @@ public sealed record RunInfo(
     string? DatabaseProvider,
     int? DatabasePoolSize,
     string Profile,
-    string Target,
-    string Isolation,
+    AppTarget Target,
+    RunIsolation Isolation,
     SweepSettings Settings,
     Sla Sla,
     ConnectionLimits? Limits = null,

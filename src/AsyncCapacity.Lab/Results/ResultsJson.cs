@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using AsyncCapacity.Contracts;
+using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Lab.Results;
 
@@ -8,7 +9,7 @@ namespace AsyncCapacity.Lab.Results;
 /// callers' step), so the report pipeline runs one way.</summary>
 public static class ResultsJson
 {
-    public static JsonSerializerOptions Options => WireJson.Indented;
+    public static JsonSerializerOptions Options { get; } = Create();
 
     public static string Serialize(ResultsDocument document) => JsonSerializer.Serialize(document, Options);
 
@@ -39,7 +40,7 @@ public static class ResultsJson
             }
 
             // Schema 4 only adds (an estimate beside the capacity, thin steps, a headline): a schema 3 capacity keeps its
-            // bracket and reads as it was.
+            // bracket and reads as it was. Schema 5's data is read from 4's sentences by the legacy converters below.
             root["schemaVersion"] = ResultsDocument.CurrentSchemaVersion;
 
             document = root.Deserialize<ResultsDocument>(Options);
@@ -55,5 +56,22 @@ public static class ResultsJson
         }
 
         return document;
+    }
+
+    // Older files hold flags and reasons as sentences: read as legacy kinds that keep their text, and written back so.
+    private static JsonSerializerOptions Create()
+    {
+        var options = new JsonSerializerOptions(WireJson.Indented);
+        options.Converters.Add(new LegacyTextConverter<StepFlag>(StepFlag.Legacy, f => f.Kind == StepFlagKind.Legacy ? f.Text : null));
+        options.Converters.Add(new LegacyTextConverter<NoCapacityReason>(
+            NoCapacityReason.Legacy, r => r.Kind == NoCapacityKind.Legacy ? r.Text : null));
+        options.Converters.Add(new LegacyTextConverter<UslMiss>(UslMiss.Legacy, m => m.Kind == UslMissKind.Legacy ? m.Text : null));
+        options.Converters.Add(new LegacyTextConverter<UnitsSource>(
+            UnitsSource.Legacy, u => u.Kind == UnitsSourceKind.Legacy ? u.Text : null));
+        options.Converters.Add(new LegacyTextConverter<AppTarget>(AppTarget.Legacy, t => t.Kind == AppTargetKind.Legacy ? t.Text : null));
+        options.Converters.Add(new LegacyTextConverter<RunIsolation>(
+            RunIsolation.Legacy, i => i.Kind == RunIsolationKind.Legacy ? i.Text : null));
+        options.MakeReadOnly(populateMissingResolver: true);
+        return options;
     }
 }

@@ -77,8 +77,8 @@ public sealed record StepResult
     /// <summary>The rule's conditions missed: "p95", "errors", "clients", "answered", "dropped", "sessions-failed"…</summary>
     public IReadOnlyList<string> Missed { get; init; } = [];
 
-    /// <summary>Reasons not to trust the step blindly, each a short sentence.</summary>
-    public IReadOnlyList<string> Flags { get; init; } = [];
+    /// <summary>Reasons not to trust the step blindly, each rendered as a short sentence.</summary>
+    public IReadOnlyList<StepFlag> Flags { get; init; } = [];
 
     /// <summary>Open model only, as are the dropped figures; <see cref="Rps"/> is what was achieved.</summary>
     public double? OfferedRps { get; init; }

@@ -1,5 +1,3 @@
-using System.Globalization;
-
 namespace AsyncCapacity.Lab.Search;
 
 /// <summary>
@@ -28,7 +26,7 @@ public static class CapacitySearch
 
         if (policy is { Refine: true, Headline: { } headline } && outcomes.All(o => o.Concurrency != headline))
         {
-            return Probe(policy, outcomes, headline, ProbePass.Headline, Invariant($"the experiment's headline load, {headline}"));
+            return Probe(policy, outcomes, headline, ProbePass.Headline, new(ProbeReasonKind.Headline, headline));
         }
 
         return policy.Refine ? new SearchDone(done.Finding with { Strategy = SearchStrategy.Estimate, PredictedKnee = knee }) : done;
@@ -49,7 +47,7 @@ public static class CapacitySearch
         if (knee is { } first && !tallies.ContainsKey(first) && budget > 0
             && tallies.Values.All(t => t.Meets ? t.Concurrency < first : t.Concurrency > first))
         {
-            return Probe(policy, outcomes, first, ProbePass.Expand, Invariant($"at the laws' predicted knee, {first}"));
+            return Probe(policy, outcomes, first, ProbePass.Expand, new(ProbeReasonKind.PredictedKnee, first));
         }
 
         var misses = tallies.Values.Where(t => !t.Meets && !t.LoadGeneratorBound).Select(t => t.Concurrency).ToList();
@@ -64,7 +62,7 @@ public static class CapacitySearch
         var search = new Bracket(policy, outcomes, tallies, budget, knee) { LatestKnee = latestKnee };
         return (met, missed, loadGeneratorMissed) switch
         {
-            (null, null, _) => new SearchDone(SearchFinding.None("the load generator was the limit at every step tried")),
+            (null, null, _) => new SearchDone(SearchFinding.None(new(NoCapacityKind.LoadGeneratorEverywhere))),
             (null, { } lowest, _) => Downwards(search, lowest),
             ({ } top, _, { } above) => BelowLoadGenerator(search, top, above),
             ({ } top, null, null) => Upwards(search, top),
@@ -103,7 +101,7 @@ public static class CapacitySearch
         {
             if (!tallies.TryGetValue(step, out var tally))
             {
-                return Probe(policy, outcomes, step, ProbePass.Coarse, "coarse pass");
+                return Probe(policy, outcomes, step, ProbePass.Coarse, new(ProbeReasonKind.CoarsePass));
             }
 
             if (!policy.Refine)
@@ -133,16 +131,15 @@ public static class CapacitySearch
         {
             var atOne = search.Outcomes.Where(o => o.Concurrency == 1).ToList();
             return new SearchDone(SearchFinding.None(atOne.Any(o => o.Judged)
-                ? "even 1 missed it"
-                : Invariant($"no load tried had enough requests to judge: {atOne.Max(o => o.Requests ?? 0)} at 1")));
+                ? new(NoCapacityKind.MissedAtOne)
+                : new(NoCapacityKind.TooFewToJudgeAtOne) { Count = atOne.Max(o => o.Requests ?? 0) }));
         }
 
         return search.Budget > 0
             ? Probe(search.Policy, search.Outcomes, Math.Max(1, lowest / search.Policy.DownwardDivisor), ProbePass.Expand,
-                Invariant($"everything tried missed: below {lowest}"))
-            : new SearchDone(SearchFinding.None(search.Policy.Refine
-                ? Invariant($"every load tried missed, down to {lowest}, before the probe budget ran out")
-                : Invariant($"every step missed, down to {lowest} (the grid only: --search off)")));
+                new(ProbeReasonKind.EverythingMissedBelow, lowest))
+            : new SearchDone(SearchFinding.None(
+                new(search.Policy.Refine ? NoCapacityKind.MissedBeforeBudgetRanOut : NoCapacityKind.MissedOnGrid) { Count = lowest }));
     }
 
     /// <summary>
@@ -159,13 +156,13 @@ public static class CapacitySearch
         if (stoppedBy is null && budget > 0 && search.LatestKnee is { } latest && latest > top * 2)
         {
             var jump = Math.Min(policy.Ceiling, Math.Min(latest, top * SearchPolicy.MaxJump));
-            return Probe(policy, search.Outcomes, jump, ProbePass.Expand, Invariant($"the laws' knee from the probes so far, {latest}"));
+            return Probe(policy, search.Outcomes, jump, ProbePass.Expand, new(ProbeReasonKind.LatestKnee, latest));
         }
 
         if (stoppedBy is null && budget > 0)
         {
             return Probe(policy, search.Outcomes, Math.Min(policy.Ceiling, top * 2), ProbePass.Expand,
-                Invariant($"nothing missed yet: above {top}"));
+                new(ProbeReasonKind.NothingMissedAbove, top));
         }
 
         return new SearchDone(SearchFinding.AtLeast(top, stoppedBy ?? (policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep)));
@@ -180,7 +177,7 @@ public static class CapacitySearch
         if (Bracket.Wide(top, above, search.Policy.LoadGeneratorPrecision) && search.Budget > 0)
         {
             return Probe(search.Policy, search.Outcomes, search.Middle(top, above), ProbePass.Narrow,
-                Invariant($"between {top} and {above}, where the load generator was the limit"));
+                new(ProbeReasonKind.BetweenBelowLoadGenerator, LowLoad: top, HighLoad: above));
         }
 
         return new SearchDone(SearchFinding.AtLeast(top, StoppedBy.LoadGenerator, above));
@@ -198,7 +195,8 @@ public static class CapacitySearch
         {
             // One end too thin to judge: narrow as a bracket until both sides have judged probes.
             return search.Budget > 0 && Bracket.Wide(low, high, policy.Precision)
-                ? Probe(policy, outcomes, search.Middle(low, high), ProbePass.Narrow, Invariant($"between {low} and {high}"))
+                ? Probe(policy, outcomes, search.Middle(low, high), ProbePass.Narrow,
+                    new(ProbeReasonKind.Between, LowLoad: low, HighLoad: high))
                 : new SearchDone(SearchFinding.AtLeast(low, policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep));
         }
 
@@ -210,8 +208,8 @@ public static class CapacitySearch
             return new SearchDone(SearchFinding.Estimated(estimate, narrow));
         }
 
-        return Probe(policy, outcomes, MostInformative(policy, posterior), ProbePass.Narrow, Invariant(
-            $"where the outcome is least certain (the knee so far {estimate.Capacity}, 90%: {estimate.LowLoad}–{estimate.HighLoad})"));
+        return Probe(policy, outcomes, MostInformative(policy, posterior), ProbePass.Narrow,
+            new(ProbeReasonKind.LeastCertain, estimate.Capacity, estimate.LowLoad, estimate.HighLoad));
     }
 
     /// <summary>Among whole loads across the knee's likely range, the one whose outcome leaves the least variance of ln θ.</summary>
@@ -220,8 +218,6 @@ public static class CapacitySearch
         .Distinct()
         .MinBy(load => posterior.ExpectedVarianceAfter(load));
 
-    private static NextProbe Probe(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int load, ProbePass pass, string why) =>
+    private static NextProbe Probe(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int load, ProbePass pass, ProbeReason why) =>
         new(load, pass, why, ProbeWindow.Seconds(policy, outcomes, load));
-
-    private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

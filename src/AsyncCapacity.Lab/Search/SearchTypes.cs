@@ -131,8 +131,7 @@ public sealed record SearchPolicy
 public abstract record SearchMove;
 
 /// <summary>Run this load next, on a fresh app, for <paramref name="Seconds"/> measured.</summary>
-/// <param name="Why">For the progress line: "between 1 and 10", "where the outcome is least certain".</param>
-public sealed record NextProbe(int Concurrency, ProbePass Pass, string Why, double Seconds) : SearchMove;
+public sealed record NextProbe(int Concurrency, ProbePass Pass, ProbeReason Why, double Seconds) : SearchMove;
 
 /// <summary>Nothing more to probe: what was found.</summary>
 public sealed record SearchDone(SearchFinding Finding) : SearchMove;
@@ -155,7 +154,7 @@ public sealed record SearchFinding
     /// <summary>False when the probe budget ran out before the interval was as narrow as the policy asks.</summary>
     public bool Narrowed { get; init; } = true;
 
-    public string? NoneBecause { get; init; }
+    public NoCapacityReason? NoneBecause { get; init; }
 
     /// <summary>How the search went; null without a search (the grid only).</summary>
     public SearchStrategy? Strategy { get; init; }
@@ -172,5 +171,5 @@ public sealed record SearchFinding
     public static SearchFinding AtLeast(int capacity, StoppedBy stoppedBy, int? loadGeneratorMissedAt = null) =>
         new() { Capacity = capacity, AtLeastBecause = stoppedBy, LoadGeneratorMissedAt = loadGeneratorMissedAt };
 
-    public static SearchFinding None(string because) => new() { NoneBecause = because };
+    public static SearchFinding None(NoCapacityReason because) => new() { NoneBecause = because };
 }

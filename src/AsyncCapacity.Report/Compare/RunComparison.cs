@@ -87,7 +87,7 @@ public sealed record VariantComparison(
         var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(experiments[0], runs[0], experiments[i], r, noise)).ToList();
         return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], changes,
             [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
-                ? $"{PoolAdjustmentChanges.Describe(adjustments)} at {Format.Count(step.Concurrency)}"
+                ? $"{PoolChangesText.Of(adjustments)} at {Format.Count(step.Concurrency)}"
                 : null)],
             steps)
         {
@@ -120,19 +120,21 @@ public sealed partial record StepComparison(
         var baseline = runs[0];
         var rps = runs.Select(r => noise.Judge(baseline.Rps, r.Rps, trusted: Trusted(baseline, r))).ToList();
         var p95 = runs.Select(r => noise.Judge(baseline.P95Ms, r.P95Ms, trusted: Trusted(baseline, r))).ToList();
-        // A flag is the same flag in two runs when only its figures differ ("CPU was 94% busy" and "95% busy"): the
-        // first run's wording stands for it.
-        var flags = runs.SelectMany(r => r.Flags).DistinctBy(FlagKind)
-            .Where(f => runs.Any(r => !r.Flags.Any(g => FlagKind(g) == FlagKind(f))))
-            .Select(f => $"{f} ({string.Join(", ", runs.Select((r, i) => (r, i))
-                .Where(x => x.r.Flags.Any(g => FlagKind(g) == FlagKind(f))).Select(x => $"run {x.i + 1}"))})")
+        // A flag is the same flag in two runs when it is of the same kind ("CPU was 94% busy" and "95% busy"): the first
+        // run's wording stands for it.
+        var flags = runs.SelectMany(r => r.Flags).DistinctBy(SameKind)
+            .Where(f => runs.Any(r => !r.Flags.Any(g => SameKind(g) == SameKind(f))))
+            .Select(f => $"{FlagText.Of(f)} ({string.Join(", ", runs.Select((r, i) => (r, i))
+                .Where(x => x.r.Flags.Any(g => SameKind(g) == SameKind(f))).Select(x => $"run {x.i + 1}"))})")
             .ToList();
         return new StepComparison(concurrency, runs, rps, p95, flags);
     }
 
     public bool VerdictFlipped => Runs.Any(r => r.MeetsSla != Runs[0].MeetsSla);
 
-    private static string FlagKind(string flag) => Figures().Replace(flag, "#");
+    /// <summary>A flag read as a sentence from an older file is of the same kind as another when only its figures differ.</summary>
+    private static (StepFlagKind, string?) SameKind(StepFlag flag) =>
+        (flag.Kind, flag.Kind == StepFlagKind.Legacy ? Figures().Replace(flag.Text ?? string.Empty, "#") : null);
 
     [System.Text.RegularExpressions.GeneratedRegex(@"\d[\d,.]*")]
     private static partial System.Text.RegularExpressions.Regex Figures();

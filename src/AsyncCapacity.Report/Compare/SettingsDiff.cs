@@ -66,7 +66,7 @@ public static class SettingsDiff
             [".NET"] = run.DotnetVersion,
             ["k6"] = run.K6Version,
             ["profile"] = run.Profile,
-            ["isolation"] = run.Isolation,
+            ["isolation"] = RunText.Isolation(run.Isolation),
             ["load model"] = run.Settings.Model.Name,
             ["steps"] = string.Join(",", run.Settings.Steps),
             ["warm-up + measured"] = Invariant($"{run.Settings.WarmupSeconds:0.#} s + {run.Settings.StepSeconds:0.#} s"),

@@ -11,21 +11,22 @@ public static class PredictionText
     public static string Bound(ResourceBound bound, string rateUnit)
     {
         var units = $"{Format.Count(bound.Units)} {bound.Resource.Noun(bound.Units)}";
+        var name = BoundText.Name(bound);
         return bound switch
         {
             { IsCpu: true, HoldMs: { } cpuMs } =>
-                $"{bound.Name}: {units} ÷ {Format.Duration(cpuMs)} of CPU per request = {Format.Rps(bound.MaxRps)} {rateUnit}",
+                $"{name}: {units} ÷ {Format.Duration(cpuMs)} of CPU per request = {Format.Rps(bound.MaxRps)} {rateUnit}",
             { Resource: var kind } when kind == ResourceKind.AuditAdmission =>
-                $"{bound.Name}: {Format.Count(bound.Units)} entries at once ({bound.UnitsFrom}), beyond them 503",
+                $"{name}: {Format.Count(bound.Units)} entries at once ({BoundText.From(bound)}), beyond them 503",
             { HoldMs: { } holdMs } =>
-                $"{bound.Name}: {units} ({bound.UnitsFrom}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
-            _ => $"{bound.Name}: one per connected client, {units} ({bound.UnitsFrom})",
+                $"{name}: {units} ({BoundText.From(bound)}) ÷ {Format.Duration(holdMs)} each = {Format.Rps(bound.MaxRps)} {rateUnit}",
+            _ => $"{name}: one per connected client, {units} ({BoundText.From(bound)})",
         };
     }
 
     /// <summary>"2–3 clients (pool threads)", "≈ 1,846–5,531 clients (the machine's CPU …)".</summary>
     public static string Brief(Prediction prediction, LoadModel model) =>
-        $"{Predicted(prediction, model)} ({prediction.Binding.Name})";
+        $"{Predicted(prediction, model)} ({BoundText.Name(prediction.Binding)})";
 
     /// <summary>The predicted range: "2–3 clients", "200 clients", "≈ 1,846–5,531 clients" (a CPU's bound is rougher).</summary>
     public static string Predicted(Prediction prediction, LoadModel model) =>
@@ -136,7 +137,7 @@ public static class PredictionText
     {
         if (fit.Lambda <= 0)
         {
-            return $"no USL fit: {fit.Why}";
+            return $"no USL fit: {UslMissText.Of(fit.Why)}";
         }
 
         var rSquared = fit.RSquared.ToString("0.00", CultureInfo.InvariantCulture);
@@ -147,7 +148,7 @@ public static class PredictionText
         var quality = $"{method}; R² {rSquared}, {within} {Format.Percent(fit.MaxErrorPercent)}";
         if (!fit.Fits)
         {
-            return $"the USL does not fit ({quality}): {fit.Why}";
+            return $"the USL does not fit ({quality}): {UslMissText.Of(fit.Why)}";
         }
 
         var peak = fit switch
@@ -173,13 +174,13 @@ public static class PredictionText
             FewerThanTried r =>
                 $"the laws allow {model.Load(r.Allowed)}, fewer than the lowest load tried ({model.Load(r.Lowest)})",
             LoadGeneratorShort r => $"k6 was short of CPU at {model.Load(r.At)}, so the load was not what it asked",
-            AppCpuFirst r => $"the app ran out of CPU at {model.Load(r.At)} before {binding.Name} did",
+            AppCpuFirst r => $"the app ran out of CPU at {model.Load(r.At)} before {BoundText.Name(binding)} did",
             MachineBusy r => $"the machine's CPUs were {Format.Percent(r.Percent)} busy at {model.Load(r.At)}: "
                 + $"the app shares them with k6{(r.WithDatabase ? " and the database" : "")}",
             PoolWait r => $"requests waited {Format.Duration(r.WaitMs)} for a pooled connection at {model.Load(r.At)}: "
                 + "the database held each longer than at one client",
             RequestsFailed r =>
-                $"{Format.Fraction(r.ErrorRate)} of requests failed at {model.Load(r.At)}, before {binding.Name} filled",
+                $"{Format.Fraction(r.ErrorRate)} of requests failed at {model.Load(r.At)}, before {BoundText.Name(binding)} filled",
             PercentileSpread r =>
                 $"at {model.Load(r.At)} the mean response ({Format.Duration(r.MeanMs)}) was within the SLA but p95 was "
                 + $"{(r.P95Ms / r.MeanMs).ToString("0.0", CultureInfo.InvariantCulture)}× it: "
@@ -201,7 +202,8 @@ public static class PredictionText
                     ? ": the task a blocked thread waits for completes on a pool thread too, queued behind new requests"
                     : ""),
             HeldLess =>
-                $"{binding.Name} served more than its units ÷ its time per request: a unit was held less than at the lightest load",
+                $"{BoundText.Name(binding)} served more than its units ÷ its time per request: "
+                + "a unit was held less than at the lightest load",
             NoProbeAtKnee => "no probe at the knee to read",
             _ => throw new ArgumentOutOfRangeException(nameof(reason), reason, "a reason PredictionText cannot say yet"),
         };

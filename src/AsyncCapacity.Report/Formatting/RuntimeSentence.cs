@@ -29,7 +29,7 @@ public static class RuntimeSentence
 
         if (step.Adjustments is { Count: > 0 } adjustments)
         {
-            yield return $"pool: {PoolAdjustmentChanges.Describe(adjustments)}";
+            yield return $"pool: {PoolChangesText.Of(adjustments)}";
         }
         else if (step.Adjustments is not null && detail == RuntimeDetail.Full)
         {

@@ -57,7 +57,8 @@ public static class VerdictText
         {
             var lowest = variant.Steps.MinBy(s => s.Concurrency)!;
             var why = lowest.P95Ms is { } p95 ? $"p95 {Format.Against(p95, terms.Sla.P95Ms)}" : "no request completed";
-            return $"{variant.Name} met it at no load tried ({variant.NoCapacityBecause ?? "no step met it"}; "
+            var because = NoCapacityText.Of(variant.NoCapacityBecause) ?? "no step met it";
+            return $"{variant.Name} met it at no load tried ({because}; "
                 + $"at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 

@@ -51,7 +51,7 @@ internal static class AtAGlance
                     .Element("td", "num",
                         variant.Capacity is null ? "none met the SLA" : CapacityText.Load(variant.Capacity, experiment.Model))
                     .Element("td", "bracket", variant.Capacity is null
-                        ? variant.NoCapacityBecause ?? Format.Missing
+                        ? NoCapacityText.Of(variant.NoCapacityBecause) ?? Format.Missing
                         : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)
                     .Element("td", "prediction", variant.Prediction is { } prediction
                         ? $"{PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction)}" : Format.Missing)

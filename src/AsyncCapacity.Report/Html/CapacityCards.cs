@@ -46,7 +46,7 @@ internal static class CapacityCards
         if (variant.Capacity is not { } capacity)
         {
             html.Element("p", "capacity capacity-none", variant.Steps.Count == 0 ? "no steps were measured" : "no load tried met the SLA")
-                .Element("p", "capacity-bracket", variant.NoCapacityBecause);
+                .Element("p", "capacity-bracket", NoCapacityText.Of(variant.NoCapacityBecause));
             return;
         }
 

@@ -21,7 +21,7 @@ internal static class CardFacts
         if (step.Adjustments is { } adjustments)
         {
             facts.Add(adjustments.Count == 0 ? "the pool did not move its thread goal"
-                : $"the pool changed its thread goal by {PoolAdjustmentChanges.Describe(adjustments)}");
+                : $"the pool changed its thread goal by {PoolChangesText.Of(adjustments)}");
         }
 
         if (step.Waits is { } waits)

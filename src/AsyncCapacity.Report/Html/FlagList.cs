@@ -23,7 +23,7 @@ internal static class FlagList
                     .Raw("<span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> ")
                     .Element("strong", null, model.ConcurrentLoad(step.Concurrency) + ":")
                     .Raw(" ")
-                    .Text(flag)
+                    .Text(FlagText.Of(flag))
                     .Close("li");
             }
         }

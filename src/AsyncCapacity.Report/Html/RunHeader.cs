@@ -49,8 +49,8 @@ internal static class RunHeader
         }
 
         Fact(html, "Profile", run.Profile);
-        Fact(html, "Target", run.Target);
-        Fact(html, "Isolation", run.Isolation);
+        Fact(html, "Target", RunText.Target(run.Target));
+        Fact(html, "Isolation", RunText.Isolation(run.Isolation));
         Fact(html, "CPUs", run.CpuIsolation is { } cpus
             ? $"the app (and its database) on CPU {cpus.AppCpus}, k6 on CPU {cpus.LoadGeneratorCpus} "
                 + $"({cpus.MachineCores} in all): .NET sized the app to "

@@ -126,7 +126,7 @@ internal static class StepTable
         html.Open("th", "num", ("scope", "row"));
         if (flagged)
         {
-            html.Open("span", "flag-mark", ("title", string.Join(" ", step.Flags))).Text("⚠").Close("span").Raw(" ");
+            html.Open("span", "flag-mark", ("title", string.Join(" ", FlagText.All(step)))).Text("⚠").Close("span").Raw(" ");
         }
 
         html.Text(Format.Count(step.Concurrency)).Close("th")

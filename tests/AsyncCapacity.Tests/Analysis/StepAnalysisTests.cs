@@ -1,5 +1,6 @@
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Analysis;
 
@@ -26,7 +27,7 @@ public sealed class StepAnalysisTests
         Assert.False(step.MeetsSla);
         Assert.Equal(["dropped"], step.Missed);
         Assert.Null(step.LittlesLawRatio);
-        Assert.Contains(step.Flags, f => f.StartsWith("120 arrivals were dropped (10% of those offered", StringComparison.Ordinal)
+        Assert.Contains(FlagText.All(step), f => f.StartsWith("120 arrivals were dropped (10% of those offered", StringComparison.Ordinal)
             && f.Contains("Achieved 60 of 100 req/s offered", StringComparison.Ordinal));
     }
 
@@ -98,7 +99,7 @@ public sealed class StepAnalysisTests
         Assert.Null(step.P95Ms);
         Assert.Null(step.P50Ms);
         Assert.Null(step.ServerP50Ms);
-        Assert.Contains(step.Flags, f => f.StartsWith("No request completed", StringComparison.Ordinal));
+        Assert.Contains(FlagText.All(step), f => f.StartsWith("No request completed", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -115,10 +116,10 @@ public sealed class StepAnalysisTests
         // Assert
         Assert.False(starved.MeetsSla);
         Assert.Equal(["clients"], starved.Missed);
-        Assert.Contains(starved.Flags, f => f.StartsWith("Only 3 answers for 5000 clients in 10 s: "
+        Assert.Contains(FlagText.All(starved), f => f.StartsWith("Only 3 answers for 5000 clients in 10 s: "
             + "at least 4997 clients (100%) waited longer than the whole window", StringComparison.Ordinal));
         Assert.True(steady.MeetsSla);
-        Assert.DoesNotContain(steady.Flags, f => f.StartsWith("Only", StringComparison.Ordinal));
+        Assert.DoesNotContain(FlagText.All(steady), f => f.StartsWith("Only", StringComparison.Ordinal));
         Assert.True(shortWindow.MeetsSla, "a window shorter than the SLA's p95 says nothing about clients still waiting");
     }
 
@@ -130,7 +131,7 @@ public sealed class StepAnalysisTests
 
         // Assert
         Assert.Equal(0.25, step.ErrorRate);
-        Assert.Contains(step.Flags, f => f.StartsWith("50 of 200 requests failed (25.0%)", StringComparison.Ordinal));
+        Assert.Contains(FlagText.All(step), f => f.StartsWith("50 of 200 requests failed (25.0%)", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -152,7 +153,7 @@ public sealed class StepAnalysisTests
 
         // Assert
         Assert.Equal(0.146, step.LittlesLawRatio!.Value, 3);
-        Assert.Contains(step.Flags, f => f.Contains("Little's law does not hold: 400 clients", StringComparison.Ordinal)
+        Assert.Contains(FlagText.All(step), f => f.Contains("Little's law does not hold: 400 clients", StringComparison.Ordinal)
             && f.Contains("still unfinished", StringComparison.Ordinal));
     }
 
@@ -163,9 +164,9 @@ public sealed class StepAnalysisTests
         var step = StepAnalysis.Analyse(StepFactory.Run("memory", 10, requests: 40_000, p95: 0.5, avg: 0.15), StepFactory.Terms(Sla));
 
         // Assert
-        Assert.Contains(step.Flags, f => f.Contains("Little's law does not hold", StringComparison.Ordinal)
+        Assert.Contains(FlagText.All(step), f => f.Contains("Little's law does not hold", StringComparison.Ordinal)
             && f.Contains("between requests (k6's own work per iteration", StringComparison.Ordinal));
-        Assert.DoesNotContain(step.Flags, f => f.Contains("still unfinished", StringComparison.Ordinal));
+        Assert.DoesNotContain(FlagText.All(step), f => f.Contains("still unfinished", StringComparison.Ordinal));
         Assert.True(step.MeetsSla);
     }
 
@@ -179,7 +180,7 @@ public sealed class StepAnalysisTests
         // Assert
         Assert.Equal(97, step.MachineCpuPercent);
         Assert.Equal(45, step.LoadGeneratorCpuPercent);
-        Assert.Contains(step.Flags, f => f.StartsWith("The machine's CPU was 97% busy (k6 itself 45%)", StringComparison.Ordinal));
+        Assert.Contains(FlagText.All(step), f => f.StartsWith("The machine's CPU was 97% busy (k6 itself 45%)", StringComparison.Ordinal));
     }
 
     [Fact]

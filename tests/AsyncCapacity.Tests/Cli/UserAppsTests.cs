@@ -3,6 +3,7 @@ using System.Globalization;
 using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -61,8 +62,8 @@ public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
         // Assert: a new process for the next probe; the first one is gone
         Assert.NotEqual(first, second.ProcessId);
         Assert.False(Processes.IsRunning(first), $"process {first} still runs after its probe");
-        Assert.Contains("ForeignApp.dll` (built from", apps.Target, StringComparison.Ordinal);
-        Assert.Contains("ready at GET /healthz, minimum pool threads 64, set by a startup hook", apps.Target, StringComparison.Ordinal);
+        Assert.Contains("ForeignApp.dll` (built from", RunText.Target(apps.Target), StringComparison.Ordinal);
+        Assert.Contains("ready at GET /healthz, minimum pool threads 64, set by a startup hook", RunText.Target(apps.Target), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -80,7 +81,7 @@ public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
         // Assert
         Assert.Contains("Gadget", item, StringComparison.Ordinal);
         Assert.Equal(Path.GetDirectoryName(dll), Processes.ReadLink($"/proc/{app.ProcessId}/cwd"));
-        Assert.Contains($"in {Path.GetDirectoryName(dll)} on 127.0.0.1", apps.Target, StringComparison.Ordinal);
+        Assert.Contains($"in {Path.GetDirectoryName(dll)} on 127.0.0.1", RunText.Target(apps.Target), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -99,10 +99,10 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
     public void A_flag_both_runs_raised_with_other_figures_is_not_a_flag_of_one_run_only()
     {
         // Arrange: both runs' sync step at 400 clients had a busy machine, at 94% and 95%; only the second dropped sessions
-        var baseline = WithStep(Baseline(), "sync", 400, s => s with { Flags = ["The machine's CPU was 94% busy (k6 itself 59%): …"] });
+        var baseline = WithStep(Baseline(), "sync", 400, s => s with { Flags = [Busy(94, 59)] });
         var second = WithStep(baseline, "sync", 400, s => s with
         {
-            Flags = ["The machine's CPU was 95% busy (k6 itself 54%): …", "3 WebSocket sessions failed to open and 0 dropped"],
+            Flags = [Busy(95, 54), new(StepFlagKind.SessionsLost) { Count = 3, SessionsDropped = 0 }],
         });
 
         // Act
@@ -110,7 +110,29 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
 
         // Assert
         var step = comparison.Experiments.Single().Variants.Single(v => v.Name == "sync").Steps.Single(s => s.Concurrency == 400);
-        Assert.Equal("3 WebSocket sessions failed to open and 0 dropped (run 2)", Assert.Single(step.FlagsInOneRunOnly));
+        Assert.StartsWith("3 sessions failed to open and 0 dropped before the step's end", Assert.Single(step.FlagsInOneRunOnly),
+            StringComparison.Ordinal);
+        Assert.EndsWith("(run 2)", step.FlagsInOneRunOnly[0], StringComparison.Ordinal);
+
+        static StepFlag Busy(double machine, double k6) => new(StepFlagKind.BusyMachine) { Percent = machine, LoadGeneratorPercent = k6 };
+    }
+
+    [Fact]
+    public void A_flag_read_as_a_sentence_is_the_same_flag_as_another_whose_figures_alone_differ()
+    {
+        // Arrange: results files written when flags were sentences
+        var baseline = WithStep(Baseline(), "sync", 400, s => s with { Flags = [StepFlag.Legacy("The machine's CPU was 94% busy: …")] });
+        var second = WithStep(baseline, "sync", 400, s => s with
+        {
+            Flags = [StepFlag.Legacy("The machine's CPU was 95% busy: …"), StepFlag.Legacy("3 sessions failed to open and 0 dropped")],
+        });
+
+        // Act
+        var comparison = RunComparison.Of([new("a", baseline), new("b", second)], new NoiseRule(10));
+
+        // Assert
+        var step = comparison.Experiments.Single().Variants.Single(v => v.Name == "sync").Steps.Single(s => s.Concurrency == 400);
+        Assert.Equal("3 sessions failed to open and 0 dropped (run 2)", Assert.Single(step.FlagsInOneRunOnly));
     }
 
     [Fact]

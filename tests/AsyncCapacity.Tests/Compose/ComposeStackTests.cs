@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Tests.Report;
@@ -50,8 +51,8 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
             var laptop = HtmlReport.Render(ReportPages.Golden("results-sleep-searched.json"));
             Assert.Equal(Sections(laptop), Sections(html));
             var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(report, "results.json")), "results.json");
-            Assert.Contains("started by the sweep on 127.0.0.1 in the sweep's container", document.Run.Target, StringComparison.Ordinal);
-            Assert.StartsWith("a fresh app process for every probe", document.Run.Isolation, StringComparison.Ordinal);
+            Assert.Contains("started by the sweep on 127.0.0.1 in the sweep's container", RunText.Target(document.Run.Target), StringComparison.Ordinal);
+            Assert.StartsWith("a fresh app process for every probe", RunText.Isolation(document.Run.Isolation), StringComparison.Ordinal);
             var sleep = Assert.Single(document.Experiments);
             var sync = sleep.Variants.Single(v => v.Name == "sync");
             Assert.InRange(sync.Capacity?.Concurrency ?? 0, 1, 9);

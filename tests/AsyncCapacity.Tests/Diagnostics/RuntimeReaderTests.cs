@@ -1,6 +1,7 @@
 using System.Text.Json;
 using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -30,7 +31,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
             log.WriteLine($"{s.TimestampMs} threads {s.ThreadCount} queue {s.PendingWorkItems} done {s.CompletedWorkItems} "
                 + $"in flight {s.RequestsInFlight} "
                 + $"cpu {s.CpuPercent}% ws {s.WorkingSetBytes} heap {s.GcHeapBytes} locks {s.LockContentions} gc {s.GcPauseMs} ms; "
-                + $"{string.Join(", ", s.Gauges!.Select(g => $"{g.Key}={g.Value}"))}; {PoolAdjustmentChanges.Describe(s.Adjustments!)}");
+                + $"{string.Join(", ", s.Gauges!.Select(g => $"{g.Key}={g.Value}"))}; {PoolChangesText.Of(s.Adjustments!)}");
         }
 
         Assert.Null(reader.Problem);
@@ -60,7 +61,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
 
         // Assert
         var blocking = samples[^1].Adjustments!.GetValueOrDefault(PoolAdjustmentReasons.CooperativeBlocking);
-        log.WriteLine($"{echoed} echoes; {PoolAdjustmentChanges.Describe(samples[^1].Adjustments!)}");
+        log.WriteLine($"{echoed} echoes; {PoolChangesText.Of(samples[^1].Adjustments!)}");
         Assert.True(blocking?.ThreadsAdded >= 10, $"30 clients blocked on GetResult add threads (cooperative blocking); got {blocking}");
         Assert.Contains(samples, s => s.Gauge(GaugeKeys.WebSocketSessions) >= 10);
         Assert.True(samples[^1].Gauge(GaugeKeys.WebSocketMessages) >= echoed, "the echo count is the app's running total");

@@ -1,4 +1,5 @@
 using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -75,6 +76,6 @@ public sealed class ThreadPoolAdjustmentTests(ITestOutputHelper log)
         PoolAdjustmentChanges.Between(before, after)!.GetValueOrDefault(reason) ?? new(0, 0, 0);
 
     private static string Describe(RuntimeSample before, RuntimeSample after) =>
-        $"{PoolAdjustmentChanges.Describe(PoolAdjustmentChanges.Between(before, after)!)}"
+        $"{PoolChangesText.Of(PoolAdjustmentChanges.Between(before, after)!)}"
             + $"; threads {before.ThreadCount}→{after.ThreadCount}";
 }

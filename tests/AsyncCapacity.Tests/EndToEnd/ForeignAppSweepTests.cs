@@ -44,8 +44,8 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
         var orders = Assert.Single(document.Experiments);
         Assert.Equal("orders", orders.Name);
-        Assert.Contains("your app `", document.Run.Target, StringComparison.Ordinal);
-        Assert.Contains("ForeignApp.dll` (built from", document.Run.Target, StringComparison.Ordinal);
+        Assert.Contains("your app `", RunText.Target(document.Run.Target), StringComparison.Ordinal);
+        Assert.Contains("ForeignApp.dll` (built from", RunText.Target(document.Run.Target), StringComparison.Ordinal);
 
         // Assert: the blocking variant's knee is measured (met below, missed above), below the awaited variant's
         var blocking = orders.Variants.Single(v => v.Name == "blocking");

@@ -125,7 +125,7 @@ public sealed class HtmlReportTests
                 $"<tr class=\"step flagged[^\"]*\" data-concurrency=\"{step.Concurrency}\">.*?</tr>", RegexOptions.Singleline);
             Assert.True(row.Success, $"no flagged row for {variant.Name} at {step.Concurrency} clients");
             Assert.Contains("⚠", row.Value, StringComparison.Ordinal);
-            Assert.All(step.Flags, flag => Assert.Contains(flag, text, StringComparison.Ordinal));
+            Assert.All(FlagText.All(step), flag => Assert.Contains(flag, text, StringComparison.Ordinal));
         }
     }
 
@@ -224,7 +224,7 @@ public sealed class HtmlReportTests
         var variant = experiment.Variants[0] with { Name = Hostile, Description = Hostile };
         var document = Sleep with
         {
-            Run = Sleep.Run with { Machine = Hostile, Target = "\"><img src=x onerror=alert(1)>" },
+            Run = Sleep.Run with { Machine = Hostile, Target = AppTarget.Legacy("\"><img src=x onerror=alert(1)>") },
             Experiments = [experiment with { Title = Hostile, Variants = [variant, .. experiment.Variants.Skip(1)] }],
         };
 

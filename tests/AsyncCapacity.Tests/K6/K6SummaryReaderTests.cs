@@ -43,7 +43,7 @@ public sealed class K6SummaryReaderTests
         Assert.Equal(["sync", "async"], experiment.Variants.Select(v => v.Name));
         Assert.All(experiment.Variants.SelectMany(v => v.Steps), s => Assert.Null(s.ThreadsAtStart));
         Assert.Contains("not recorded", document.Run.Machine, StringComparison.Ordinal);
-        Assert.Contains("no cool-down", document.Run.Isolation, StringComparison.Ordinal);
+        Assert.Contains("no cool-down", RunText.Isolation(document.Run.Isolation), StringComparison.Ordinal);
         Assert.NotEmpty(VerdictText.Of(experiment));
     }
 

@@ -28,7 +28,7 @@ public sealed class ResourceKindTests
     public void A_prediction_keeps_its_kinds_and_its_reason_through_results_json()
     {
         // Arrange
-        var bound = ResourceBound.Held(ResourceKind.Threads, 2, "the pool's minimum", holdSeconds: 0.5, load: 2, meanLoad: 4);
+        var bound = ResourceBound.Held(ResourceKind.Threads, 2, UnitsSource.PoolMinimum, holdSeconds: 0.5, load: 2, meanLoad: 4);
         var prediction = new Prediction(2, 4, bound, [bound], 502, PredictionOutcome.Above, 50, new PoolGrew(50, 2, 10, 196), null);
 
         // Act

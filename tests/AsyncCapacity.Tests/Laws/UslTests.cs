@@ -95,7 +95,7 @@ public sealed class UslTests
         var fit = UslFitter.Fit(curve);
 
         // Assert
-        Assert.True(fit.Fits, $"R² {fit.RSquared}, off by {fit.MaxErrorPercent}%: {fit.Why}");
+        Assert.True(fit.Fits, $"R² {fit.RSquared}, off by {fit.MaxErrorPercent}%: {UslMissText.Of(fit.Why)}");
         Assert.Equal(lambda, fit.Lambda, lambda * 0.1);
         Assert.Equal(sigma, fit.Sigma, 0.02);
         Assert.Equal(kappa, fit.Kappa, 0.0001);
@@ -143,7 +143,7 @@ public sealed class UslTests
 
         // Assert
         Assert.False(fit.Fits);
-        Assert.Contains("hard limit", fit.Why);
+        Assert.Contains("hard limit", UslMissText.Of(fit.Why));
     }
 
     [Fact]
@@ -153,7 +153,7 @@ public sealed class UslTests
 
         Assert.False(fit.Fits);
         Assert.Equal(0, fit.Lambda);
-        Assert.Equal("too few loads to fit: 3, 4 needed", fit.Why);
+        Assert.Equal("too few loads to fit: 3, 4 needed", UslMissText.Of(fit.Why));
     }
 
     [Fact]
@@ -168,7 +168,7 @@ public sealed class UslTests
 
         // Assert
         Assert.False(fit.Fits);
-        Assert.Equal("too few loads to fit: 3 where k6 kept up (3 left out, k6 short of CPU there), 4 needed", fit.Why);
+        Assert.Equal("too few loads to fit: 3 where k6 kept up (3 left out, k6 short of CPU there), 4 needed", UslMissText.Of(fit.Why));
     }
 
     [Fact]

@@ -51,7 +51,7 @@ public sealed class WebSocketReportTests
         Assert.Equal(0, result.Requests);
         Assert.Equal(983, result.Errors);
         Assert.Equal(1, result.ErrorRate);
-        Assert.Contains(result.Flags, f => f.StartsWith("983 sessions failed to open and 0 dropped", StringComparison.Ordinal));
+        Assert.Contains(FlagText.All(result), f => f.StartsWith("983 sessions failed to open and 0 dropped", StringComparison.Ordinal));
     }
 
     [Fact]

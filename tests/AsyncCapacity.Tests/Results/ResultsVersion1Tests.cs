@@ -44,6 +44,6 @@ public sealed class ResultsVersion1Tests
 
         // Assert
         Assert.Empty(sleep.Experiments[0].Gauges!);
-        Assert.Equal("future.json has schemaVersion 7; this tool reads versions 1 to 4.", error.Message);
+        Assert.Equal("future.json has schemaVersion 7; this tool reads versions 1 to 5.", error.Message);
     }
 }

@@ -1,4 +1,5 @@
 using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Report.Formatting;
 using static AsyncCapacity.Tests.Search.SearchPlay;
 
 namespace AsyncCapacity.Tests.Search;
@@ -93,7 +94,7 @@ public sealed class CapacitySearchTests
         // Assert: 74 met, then at most ×8 (592), then the knee itself; the same bound in fewer probes
         Assert.Equal([1, 74, 592, 1500], probes.Take(4).Select(p => p.Concurrency));
         Assert.Equal("the laws' knee from the probes so far, 1500", CapacitySearch.Next(Policy, probes.Take(2).ToList(), 74, 1500)
-            is NextProbe { Why: var why } ? why : null);
+            is NextProbe { Why: var why } ? ProbeReasonText.Of(why) : null);
         Assert.Equal(74, jumping.PredictedKnee);
         Assert.InRange(jumping.Capacity!.Value, 1200, 1400);
         Assert.True(probes.Count < doublingProbes.Count, $"{probes.Count} probes vs {doublingProbes.Count} doubling");
@@ -176,7 +177,7 @@ public sealed class CapacitySearchTests
 
         // Assert
         Assert.Null(finding.Capacity);
-        Assert.Equal("even 1 missed it", finding.NoneBecause);
+        Assert.Equal("even 1 missed it", NoCapacityText.Of(finding.NoneBecause));
         Assert.Equal([1000, 2500], probes.Where(p => p.Pass == ProbePass.Coarse).Select(p => p.Concurrency));
         Assert.Single(probes, p => p.Concurrency == 1);
     }
@@ -231,7 +232,7 @@ public sealed class CapacitySearchTests
         // Assert
         Assert.Single(probes);
         Assert.Null(finding.Capacity);
-        Assert.Equal("every step missed, down to 100 (the grid only: --search off)", finding.NoneBecause);
+        Assert.Equal("every step missed, down to 100 (the grid only: --search off)", NoCapacityText.Of(finding.NoneBecause));
     }
 
     [Fact]

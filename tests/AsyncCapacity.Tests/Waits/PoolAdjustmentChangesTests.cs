@@ -1,4 +1,5 @@
 using AsyncCapacity.Lab.Waits;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Waits;
 
@@ -26,7 +27,7 @@ public sealed class PoolAdjustmentChangesTests
         Assert.Equal(
             new Dictionary<string, PoolAdjustmentTotals> { ["CooperativeBlocking"] = new(841, 735, 735), ["Starvation"] = new(4, 4, 0) },
             changes);
-        Assert.Equal("Starvation 4 (+4), CooperativeBlocking 841 (+735/−735)", PoolAdjustmentChanges.Describe(changes));
+        Assert.Equal("Starvation 4 (+4), CooperativeBlocking 841 (+735/−735)", PoolChangesText.Of(changes));
         Assert.Equal(21, PoolAdjustmentChanges.LockContentions(Before, after));
         Assert.Equal(13.75, PoolAdjustmentChanges.GcPauseMs(Before, after));
     }
@@ -68,9 +69,9 @@ public sealed class PoolAdjustmentChangesTests
     [Fact]
     public void No_change_at_all_reads_none_and_a_goal_left_where_it_was_reads_plus_minus_zero()
     {
-        Assert.Equal("none", PoolAdjustmentChanges.Describe(new Dictionary<string, PoolAdjustmentTotals>()));
+        Assert.Equal("none", PoolChangesText.Of(new Dictionary<string, PoolAdjustmentTotals>()));
         Assert.Equal("Initializing 1 (±0)",
-            PoolAdjustmentChanges.Describe(new Dictionary<string, PoolAdjustmentTotals> { ["Initializing"] = new(1, 0, 0) }));
+            PoolChangesText.Of(new Dictionary<string, PoolAdjustmentTotals> { ["Initializing"] = new(1, 0, 0) }));
     }
 
     private static RuntimeSample Sample(Dictionary<string, PoolAdjustmentTotals>? adjustments, long? locks, double? gcMs) =>

@@ -1,0 +1,103 @@
+using AsyncCapacity.Lab.Judge;
+using AsyncCapacity.Lab.Measure;
+using AsyncCapacity.Lab.Results;
+using static AsyncCapacity.Lab.Analysis.StepAnalysis;
+
+namespace AsyncCapacity.Lab.Analysis;
+
+/// <summary>Reasons not to trust a step blindly, each with the figures that show it.</summary>
+public static class StepFlags
+{
+    public static List<StepFlag> Of(
+        ProbeSamples step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds,
+        Saturation? saturated, CpuIsolation? isolation) =>
+        [.. Answers(step, verdict, seconds), .. Losses(step, verdict, seconds), .. Pace(step, littlesLaw, seconds),
+            .. Cpu(cpu, saturated, isolation)];
+
+    private static IEnumerable<StepFlag> Answers(ProbeSamples step, SlaVerdict verdict, double seconds)
+    {
+        if (step.Requests == 0)
+        {
+            yield return new(StepFlagKind.NoneCompleted);
+        }
+        else if (verdict.Missed.Contains("clients"))
+        {
+            yield return new(StepFlagKind.ClientsUnanswered)
+            {
+                Requests = step.Requests,
+                Clients = step.Concurrency,
+                Seconds = seconds,
+                Count = verdict.Unanswered,
+            };
+        }
+
+        if (!verdict.Judged)
+        {
+            yield return new(StepFlagKind.TooFewToJudge)
+            {
+                Requests = step.Requests,
+                Seconds = seconds,
+                Needed = Search.ProbeWindow.MinRequests,
+            };
+        }
+    }
+
+    private static IEnumerable<StepFlag> Losses(ProbeSamples step, SlaVerdict verdict, double seconds)
+    {
+        if (step.Failed > 0)
+        {
+            yield return new(StepFlagKind.RequestsFailed) { Count = step.Failed, Requests = step.Requests };
+        }
+
+        if (step.Dropped > 0)
+        {
+            yield return new(StepFlagKind.ArrivalsDropped)
+            {
+                Count = step.Dropped,
+                Ratio = verdict.DroppedShare,
+                Requests = step.Requests,
+                Seconds = seconds,
+                Clients = step.Concurrency,
+            };
+        }
+
+        if (step.ConnectionsFailed > 0 || step.ConnectionsDropped > 0)
+        {
+            yield return new(StepFlagKind.SessionsLost)
+            {
+                Count = step.ConnectionsFailed ?? 0,
+                SessionsDropped = step.ConnectionsDropped ?? 0,
+            };
+        }
+    }
+
+    private static IEnumerable<StepFlag> Pace(ProbeSamples step, double? littlesLaw, double seconds)
+    {
+        if (littlesLaw is { } ratio && Math.Abs(ratio - 1) > LittlesLawTolerance)
+        {
+            var kind = ratio >= 1 ? StepFlagKind.LittlesLawNotSteady
+                // No request came near the window's length, so none was left unfinished: the missing time went to
+                // k6's own work per iteration, which shows at sub-millisecond latencies.
+                : step.DurationMs?.Max * 10 < seconds * 1000 ? StepFlagKind.LittlesLawClientPace
+                : StepFlagKind.LittlesLawUnfinished;
+            yield return new(kind) { Clients = step.Concurrency, Ratio = ratio };
+        }
+    }
+
+    private static IEnumerable<StepFlag> Cpu(HostCpu? cpu, Saturation? saturated, CpuIsolation? isolation)
+    {
+        if (saturated == Saturation.LoadGenerator && isolation is not null)
+        {
+            yield return new(StepFlagKind.LoadGeneratorLimit)
+            {
+                Percent = LoadGeneratorPercentOfItsCpus(cpu!, isolation),
+                Cpus = isolation.LoadGeneratorCpus,
+            };
+        }
+
+        if (isolation is null && cpu is { MachinePercent: >= BusyMachineCpuPercent })
+        {
+            yield return new(StepFlagKind.BusyMachine) { Percent = cpu.MachinePercent, LoadGeneratorPercent = cpu.LoadGeneratorPercent };
+        }
+    }
+}

@@ -1,0 +1,42 @@
+using AsyncCapacity.Lab.Results;
+using static System.FormattableString;
+
+namespace AsyncCapacity.Report.Formatting;
+
+/// <summary>The run header's target and isolation, as the report and compare say them.</summary>
+public static class RunText
+{
+    public static string Target(AppTarget target) => target.Kind switch
+    {
+        AppTargetKind.BuiltApp => $"the app, built in Release and started by the sweep on 127.0.0.1{Outside(target)}",
+        AppTargetKind.PublishedApp =>
+            $"the app published in {target.Where}, started by the sweep on 127.0.0.1{Container(target)}{Outside(target)}",
+        AppTargetKind.UserApp =>
+            $"your app `{target.Where}`{(target.Project is null ? "" : $" (built from {target.Project} in Release)")}, "
+            + $"started by the sweep{(target.Folder is null ? "" : $" in {target.Folder}")} on 127.0.0.1 on this machine for every probe, "
+            + $"ready at GET {target.ReadyPath}"
+            + (target.MinWorkerThreads is { } min ? Invariant($", minimum pool threads {min}, set by a startup hook") : "")
+            + Outside(target),
+        AppTargetKind.Url => (target.ProcessId is { } pid
+            ? Invariant($"{target.Where} (process {pid} on this machine, started by you)")
+            : target.Where) + Outside(target),
+        _ => target.Text ?? string.Empty,
+    };
+
+    public static string Isolation(RunIsolation isolation) => isolation.Kind switch
+    {
+        RunIsolationKind.FreshPerProbe => "a fresh app process for every probe: no probe inherits threads grown by another",
+        RunIsolationKind.OneProcessPerRun => Invariant($"one app process for all probes, {isolation.CooldownSeconds:0.#} s ")
+            + "cool-down between probes (idle pool threads retire after ~20 s)",
+        RunIsolationKind.OneProcessForSteps => isolation.CooldownSeconds > 0
+            ? Invariant($"one app process for all steps, {isolation.CooldownSeconds:0.#} s cool-down between steps")
+            : "one app process for all steps, no cool-down: later steps inherit threads grown by earlier ones",
+        _ => isolation.Text ?? string.Empty,
+    };
+
+    private static string Container(AppTarget target) => target.ContainerCpus is { } cpus
+        ? Invariant($" in the sweep's container ({cpus} {(cpus == 1 ? "CPU" : "CPUs")}, shared with k6)")
+        : "";
+
+    private static string Outside(AppTarget target) => target.ReadFromOutside ? "; its runtime read from outside over EventPipe" : "";
+}
