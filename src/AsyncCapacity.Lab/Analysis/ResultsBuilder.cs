@@ -46,6 +46,7 @@ public static class ResultsBuilder
         {
             NoCapacityBecause = none,
             Holds = declared?.Holds,
+            Request = declared is null ? null : $"{declared.Method} {run.Declaration.PathAndQuery(declared, run.Parameters)}",
         };
     }
 }

@@ -25,10 +25,15 @@ public static class Predictions
             return variant;
         }
 
-        var holds = variant.Holds ?? Holds(experiment.Name, variant.Name);
+        variant = variant with { ThreadsHeld = variant.ThreadsHeld ?? Measured(experiment, variant) };
+        var declared = variant.Holds ?? Holds(experiment.Name, variant.Name);
+        // Measured, not declared: each request holds this many pool threads for its hold (Little's law on its stacks).
+        var measured = declared.Any(h => h.Resource == HeldResource.Threads) ? null
+            : variant.ThreadsHeld is { PerRequest: >= 0.5 } threads ? threads.PerRequest : (double?)null;
+        IReadOnlyList<Hold> holds = measured is null ? declared : [.. declared, new Hold(HeldResource.Threads)];
         var grown = GrownPool.Of(experiment, variant, holds, run);
         return IsRead(variant.Prediction, grown) ? variant
-            : variant with { Prediction = Predictor.Predict(experiment, variant, holds, resources, grown) };
+            : variant with { Prediction = Predictor.Predict(experiment, variant, holds, resources, grown, measured) };
     }
 
     /// <summary>
@@ -39,6 +44,12 @@ public static class Predictions
         prediction is not null
         && (prediction.Reason is not null || prediction.Outcome is not (PredictionOutcome.Below or PredictionOutcome.Above))
         && (grown is null || prediction.Grown is not null || prediction.Binding.Resource != ResourceKind.Threads);
+
+    /// <summary>Per request, so for requests only: a WebSocket session holds its thread for the session.</summary>
+    private static MeasuredHold? Measured(ExperimentResult experiment, VariantResult variant) =>
+        experiment.Load == LoadKind.Http && ServiceDemand.HoldSeconds(variant.Steps, experiment.IdealRpsPerClient) is { } hold
+            ? ThreadsPerRequest.Of(variant.Steps, hold)
+            : null;
 
     private static IReadOnlyList<Hold> Holds(string experiment, string variant) =>
         ExperimentCatalog.Find(experiment)?.Variants.FirstOrDefault(v => v.Name == variant)?.Holds ?? [];

@@ -20,7 +20,7 @@ public static class Predictor
     /// threads bind.</param>
     public static Prediction? Predict(
         ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources,
-        PoolGrowthBound? grown = null)
+        PoolGrowthBound? grown = null, double? measured = null)
     {
         var steps = variant.Steps;
         if (ServiceDemand.ResponseSeconds(steps, experiment.IdealRpsPerClient) is not { } r0
@@ -36,9 +36,10 @@ public static class Predictor
             if (resources.Units(held.Resource) is { } units)
             {
                 var kind = ResourceKind.Of(held.Resource);
+                var heldFor = held.Resource == HeldResource.Threads && measured is { } perRequest ? hold * perRequest : hold;
                 bounds.Add(held.For == HoldSpan.Session
                     ? ResourceBound.Session(kind, units.Units, units.From)
-                    : sla.Held(kind, units.Units, units.From, hold));
+                    : sla.Held(kind, units.Units, units.From, heldFor));
             }
         }
 
@@ -79,6 +80,7 @@ public static class Predictor
         {
             MeanLoad = high,
             Grown = grown is not null && binding.Resource == ResourceKind.Threads ? reading.Growth(grown) : null,
+            MeasuredThreadsPerRequest = measured,
         };
     }
 

@@ -38,6 +38,3 @@ public static class ThreadsPerRequest
     private static double Median(List<double> sorted) =>
         sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
 }
-
-/// <summary>Threads per request: the probes' median, their lowest and highest, and how many probes gave one.</summary>
-public sealed record MeasuredHold(double PerRequest, double Lowest, double Highest, int Probes);

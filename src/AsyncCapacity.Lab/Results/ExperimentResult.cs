@@ -41,6 +41,14 @@ public sealed record VariantResult(
 
     /// <summary>Null for an undeclared experiment or when no step was measured.</summary>
     public Prediction? Prediction { get; init; }
+
+    /// <summary>The request each probe sent ("GET /stock/1?ms=100"): named where the JIT inlined the app's frames.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? Request { get; init; }
+
+    /// <summary>Pool threads held per request, measured from the probes' stacks (Little's law); null without stacks.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public MeasuredHold? ThreadsHeld { get; init; }
 }
 
 /// <summary>

@@ -31,6 +31,11 @@ public sealed record Prediction(
     /// against the measured knee beside the static bound (which counts the pool's minimum); null for other bounds.
     /// </summary>
     public PoolGrowthBound? Grown { get; init; }
+
+    /// <summary>Pool threads each request holds, when the threads' bound was predicted from the measurement because the
+    /// declaration said nothing of them ("measured, not declared").</summary>
+    [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+    public double? MeasuredThreadsPerRequest { get; init; }
 }
 
 /// <summary>

@@ -26,7 +26,12 @@ public static class PredictionText
 
     /// <summary>"2–3 clients (pool threads)", "≈ 1,846–5,531 clients (the machine's CPU …)".</summary>
     public static string Brief(Prediction prediction, LoadModel model) =>
-        $"{Predicted(prediction, model)} ({BoundText.Name(prediction.Binding)})";
+        $"{Predicted(prediction, model)} ({BoundText.Name(prediction.Binding)}{Measured(prediction)})";
+
+    /// <summary>", 1.9 per request, measured, not declared": where the threads' bound came from the stacks.</summary>
+    public static string Measured(Prediction prediction) => prediction.MeasuredThreadsPerRequest is { } perRequest
+        && prediction.Binding.Resource == ResourceKind.Threads
+            ? $", {Format.Number(perRequest)} threads per request, measured, not declared" : "";
 
     /// <summary>The predicted range: "2–3 clients", "200 clients", "≈ 1,846–5,531 clients" (a CPU's bound is rougher).</summary>
     public static string Predicted(Prediction prediction, LoadModel model) =>

@@ -26,8 +26,13 @@ internal static class CardFacts
 
         if (step.Waits is { } waits)
         {
-            var held = WaitText.Held(waits).Take(2).Select(g => WaitText.Line(g, waits.PoolThreads)).ToList();
+            var held = WaitText.Held(waits).Take(2).Select(g => WaitText.Line(g, waits.PoolThreads, variant.Request)).ToList();
             facts.Add(held.Count == 0 ? "no thread was held in the app's code" : string.Join("; ", held));
+        }
+
+        if (variant.ThreadsHeld is { } measured)
+        {
+            facts.Add(HoldText.Measured(variant, measured));
         }
 
         return $"Why, at {experiment.Model.Load(step.Concurrency)} ({which}): {string.Join("; ", facts)}.";

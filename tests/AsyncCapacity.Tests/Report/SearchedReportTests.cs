@@ -45,7 +45,8 @@ public sealed class SearchedReportTests
         Assert.Contains("≥ 2,000", text, StringComparison.Ordinal);
         Assert.Contains("a lower bound: above it the load generator was the limit; 3 of 3 runs met", text, StringComparison.Ordinal);
         Assert.Matches(@"Why, at 3 clients \(the first load that missed\): the pool changed its thread goal by "
-            + @"[^.]*ClimbingMove[^.]*; \d+ of \d+ pool threads in Thread\.Sleep ← SleepEndpoints\.Sync\.", text);
+            + @"[^.]*ClimbingMove[^.]*; \d+ of \d+ pool threads in Thread\.Sleep ← SleepEndpoints\.Sync; "
+            + @"[\d.]+ pool threads held per request \(Little's law on \d+ probes' stacks[^)]*; declared: threads\)\.", text);
         Assert.Contains("How the capacity was found", text, StringComparison.Ordinal);
         Assert.Contains("What the runtime said", text, StringComparison.Ordinal);
     }
