@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
+using AsyncCapacity.Cli.Options;
 
 namespace AsyncCapacity.Cli.Commands;
 

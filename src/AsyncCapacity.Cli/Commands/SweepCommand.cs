@@ -1,5 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Cli.Sweep;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
@@ -72,7 +74,7 @@ internal static class SweepCommand
         var baseline = new Option<bool>("--baseline")
         {
             Description = "Measure the instrument first: the app's /hello against a minimal ASP.NET Core app (bench/MinimalApp), "
-                + $"{InstrumentBaseline.Clients} k6 clients, {InstrumentBaseline.Rounds} alternating rounds; "
+                + $"{BaselineSize.Clients} k6 clients, {BaselineSize.Rounds} alternating rounds; "
                 + $"the report's header states the app's overhead.",
         };
 

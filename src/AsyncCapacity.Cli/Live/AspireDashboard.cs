@@ -1,5 +1,5 @@
 using System.Text.Json;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Targets;
 
 namespace AsyncCapacity.Cli.Live;
 

@@ -1,4 +1,7 @@
-using AsyncCapacity.Cli.Sweep;
+
+
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
 
 namespace AsyncCapacity.Cli.Live;
 

@@ -1,5 +1,10 @@
 using System.Globalization;
 using System.Text.Json;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Cli.Observe;
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Results;
 using MathNet.Numerics.Statistics;
@@ -12,21 +17,16 @@ namespace AsyncCapacity.Cli.Sweep;
 /// </summary>
 internal static class InstrumentBaseline
 {
-    /// <summary>Enough clients to keep both apps busy on 2 cores, few enough to leave k6 a share of them.</summary>
-    public const int Clients = 50;
+    private const int Clients = BaselineSize.Clients;
 
-    public const int Rounds = 2;
-
-    /// <summary>The baseline's load, plus a few seconds per run to start an app and k6.</summary>
-    public static TimeSpan Duration(SweepRequest request) =>
-        TimeSpan.FromSeconds(Rounds * 2 * (request.WarmupSeconds + request.StepSeconds + 3));
+    private const int Rounds = BaselineSize.Rounds;
 
     public static async Task<InstrumentOverhead> MeasureAsync(
         RepositoryLayout layout, SweepRequest request, FreshApps apps, K6Tool k6, HostCpuSampler cpu, string rawDirectory,
         ConsoleProgress progress, CancellationToken cancellationToken)
     {
         progress.Info($"Baseline: the app's /hello against bench/MinimalApp's, {Clients} clients, {Rounds} alternating rounds "
-            + $"(about {Duration(request).TotalMinutes:0.#} min).");
+            + $"(about {BaselineSize.Duration(request).TotalMinutes:0.#} min).");
         await WebApp.BuildMinimalAsync(layout, rawDirectory, cancellationToken);
 
         var rps = new Dictionary<string, List<double>> { ["minimal"] = [], ["app"] = [] };

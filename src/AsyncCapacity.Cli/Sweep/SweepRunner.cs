@@ -1,8 +1,10 @@
 using System.Globalization;
-using AsyncCapacity.Cli.Diagnostics;
 using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Cli.Observe;
+using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Measure;

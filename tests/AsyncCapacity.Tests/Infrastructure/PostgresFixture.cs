@@ -1,5 +1,5 @@
-using AsyncCapacity.Cli.Sweep;
 using Microsoft.AspNetCore.Builder;
+using AsyncCapacity.Cli.Targets;
 
 namespace AsyncCapacity.Tests.Infrastructure;
 

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Live;
+using AsyncCapacity.Cli.Options;
 
 namespace AsyncCapacity.Tests.Live;
 

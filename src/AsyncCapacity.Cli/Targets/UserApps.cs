@@ -1,0 +1,78 @@
+using System.Globalization;
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
+
+namespace AsyncCapacity.Cli.Targets;
+
+/// <summary>A user's app (--app or --app-project), started fresh for every probe as the lab starts its own.</summary>
+internal sealed class UserApps : IAppSource
+{
+    public static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(30);
+
+    private readonly UserApp _app;
+    private readonly IReadOnlyList<string> _words;
+    private readonly string _workingDirectory;
+    private readonly IReadOnlyDictionary<string, string> _environment;
+    private readonly string _logDirectory;
+    private readonly string? _cpus;
+
+    private UserApps(UserApp app, IReadOnlyList<string> words, string workingDirectory, SweepRequest request, string logDirectory)
+    {
+        (_app, _words, _workingDirectory, _logDirectory, _cpus) = (app, words, workingDirectory, logDirectory, request.Isolation?.AppCpus);
+        _environment = Environment(request);
+        var command = string.Join(' ', words.Select(Quoted));
+        var minimum = request.MinWorkerThreads is { } min
+            ? string.Create(CultureInfo.InvariantCulture, $", minimum pool threads {min}, set by a startup hook")
+            : "";
+        Target = $"your app `{command}`{(app.Project is null ? "" : $" (built from {app.Project} in Release)")}, started by the sweep "
+            + $"on 127.0.0.1 on this machine for every probe, ready at GET {app.ReadyPath}{minimum}";
+    }
+
+    public string Target { get; }
+
+    public string Isolation => "a fresh app process for every probe: no probe inherits threads grown by another";
+
+    public double CooldownSeconds => 0;
+
+    /// <summary>How long a start may take before it is refused; tests shorten it.</summary>
+    public TimeSpan StartTimeout { get; set; } = ReadyTimeout;
+
+    /// <summary>Builds --app-project once in Release, as the lab builds its own app; --app is taken as given.</summary>
+    public static async Task<UserApps> PrepareAsync(
+        UserApp app, SweepRequest request, string logDirectory, ConsoleProgress? progress, CancellationToken cancellationToken)
+    {
+        if (app.Command is { } command)
+        {
+            return new UserApps(app, CommandLineWords.Split(command), System.Environment.CurrentDirectory, request, logDirectory);
+        }
+
+        progress?.Info($"Building {app.Project} (Release)...");
+        var dll = await UserAppBuild.BuildAsync(app.Project!, logDirectory, cancellationToken);
+        return new UserApps(app, [WebApp.DotnetHost(), dll], Path.GetDirectoryName(dll)!, request, logDirectory);
+    }
+
+    public string? SkippedReason(Experiment experiment) => null;
+
+    public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken) =>
+        await UserAppProcess.StartAsync(_app, _words, _workingDirectory, _environment, Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
+            _cpus, StartTimeout, cancellationToken);
+
+    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+
+    /// <summary>--app-setting as the app's environment (ASP.NET Core reads Section__Key), and --min-threads through the hook.</summary>
+    private static Dictionary<string, string> Environment(SweepRequest request)
+    {
+        var environment = new Dictionary<string, string>(request.AppSettings);
+        if (request.MinWorkerThreads is { } min)
+        {
+            var hooks = System.Environment.GetEnvironmentVariable("DOTNET_STARTUP_HOOKS");
+            var hook = typeof(StartupHook).Assembly.Location;
+            environment["DOTNET_STARTUP_HOOKS"] = string.IsNullOrEmpty(hooks) ? hook : $"{hooks}{Path.PathSeparator}{hook}";
+            environment[StartupHook.MinThreadsVariable] = min.ToString(CultureInfo.InvariantCulture);
+        }
+
+        return environment;
+    }
+
+    private static string Quoted(string word) => word.Length > 0 && !word.Any(char.IsWhiteSpace) ? word : $"\"{word}\"";
+}
