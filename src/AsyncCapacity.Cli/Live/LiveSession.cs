@@ -1,5 +1,6 @@
 
 
+
 using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Cli.Output;
 

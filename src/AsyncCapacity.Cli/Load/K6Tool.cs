@@ -1,4 +1,5 @@
 
+
 using AsyncCapacity.Cli.Targets;
 
 namespace AsyncCapacity.Cli.Load;

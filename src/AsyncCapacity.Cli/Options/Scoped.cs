@@ -20,7 +20,7 @@ internal sealed record Scoped<T>(string? Experiment, T Value)
         {
             var split = token.Split('=', 2, StringSplitOptions.TrimEntries);
             var (scope, raw) = split.Length == 2 ? (split[0].ToLowerInvariant(), split[1]) : (null, split[0]);
-            var declared = SweepOptions.Declared(result);
+            var declared = ExperimentChoice.Declared(result);
             if (scope is not null && declared.All(e => e.Id != scope))
             {
                 result.AddError($"{OptionName(result)} {token}: '{scope}' is not a declared experiment "

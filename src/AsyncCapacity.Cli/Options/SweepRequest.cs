@@ -11,16 +11,16 @@ namespace AsyncCapacity.Cli.Options;
 /// </summary>
 internal sealed record SweepRequest
 {
-    public required IReadOnlyList<Experiment> Experiments { get; init; }
+    public IReadOnlyList<Experiment> Experiments { get; init; } = [];
 
-    public required SweepProfile Profile { get; init; }
+    public SweepProfile Profile { get; init; } = SweepProfile.Standard;
 
-    public required double WarmupSeconds { get; init; }
+    public double WarmupSeconds { get; init; }
 
-    public required double StepSeconds { get; init; }
+    public double StepSeconds { get; init; }
 
     /// <summary>Idle seconds between steps: 0 with a fresh app per step, a cool-down against a target.</summary>
-    public required double CooldownSeconds { get; init; }
+    public double CooldownSeconds { get; init; }
 
     /// <summary>An app someone else runs (--target); null: the sweep starts a fresh app per step.</summary>
     public Uri? Target { get; init; }
@@ -34,7 +34,7 @@ internal sealed record SweepRequest
     /// <summary>--app-ready: the path that answers once the app serves (k6's READY_PATH too); null: the lab's /healthz.</summary>
     public string? ReadyPath { get; init; }
 
-    public required string OutputDirectory { get; init; }
+    public string OutputDirectory { get; init; } = "";
 
     /// <summary>--steps (closed model) or --rates (open model), for all experiments or one.</summary>
     public IReadOnlyList<Scoped<int[]>> StepOverrides { get; init; } = [];
@@ -44,11 +44,12 @@ internal sealed record SweepRequest
     public IReadOnlyList<Scoped<double>> SlaErrorOverrides { get; init; } = [];
 
     /// <summary>Every chosen experiment's parameters, by experiment id: the declared defaults with --set applied.</summary>
-    public required IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters { get; init; }
+    public IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters { get; init; } =
+        new Dictionary<string, IReadOnlyDictionary<string, string>>();
 
     public int? MinWorkerThreads { get; init; }
 
-    public required DatabaseSettings Database { get; init; }
+    public DatabaseSettings Database { get; init; } = new("PostgreSQL", null, DatabaseSettings.DefaultPoolSize);
 
     public RequestQueueSettings? RequestQueue { get; init; }
 
@@ -88,7 +89,7 @@ internal sealed record SweepRequest
     {
         Coarse = StepsFor(experiment),
         Refine = Search,
-        Ceiling = SweepOptions.MaxConcurrency,
+        Ceiling = LoadModelOptions.MaxConcurrency,
         MaxSearchProbes = Scoped<int>.For(ProbeOverrides, experiment)?.Value ?? SearchPolicy.DefaultSearchProbes,
         Headline = Model.IsOpen ? null : experiment.Headline,
         WindowSeconds = StepSeconds,

@@ -1,4 +1,5 @@
 
+
 using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Cli.Output;
 

@@ -1,5 +1,6 @@
 
 
+
 using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Live;
 using AsyncCapacity.Cli.Options;
