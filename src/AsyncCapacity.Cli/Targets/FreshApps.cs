@@ -63,8 +63,6 @@ internal sealed class FreshApps : IAppSource
 
     public string? SkippedReason(Experiment experiment) => experiment.UsesDatabase ? _database.SkippedReason : null;
 
-    public double CooldownSeconds => 0;
-
     public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken)
     {
         var environment = Environment(experiment);

@@ -17,9 +17,7 @@ internal interface IAppSource : IAsyncDisposable
     /// <summary>Why an experiment cannot run here (its database could not be had), or null.</summary>
     string? SkippedReason(Experiment experiment);
 
-    /// <summary>Idle seconds before every probe but the first: 0 for a fresh app per probe, so idle threads retire in a target.</summary>
-    double CooldownSeconds { get; }
-
+    /// <summary>The app for one probe: a fresh one, or the target after a cool-down (idle threads retire) but before the first.</summary>
     Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken);
 }
 

@@ -33,10 +33,17 @@ internal sealed class RunningTarget(Uri url, double cooldownSeconds, int? proces
 
     public string? SkippedReason(Experiment experiment) => null;
 
-    public double CooldownSeconds => cooldownSeconds;
+    private int _probes;
 
-    public Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken) =>
-        Task.FromResult<IRunningApp>(new Running(url, processId));
+    public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken)
+    {
+        if (Interlocked.Increment(ref _probes) > 1 && cooldownSeconds > 0)
+        {
+            await Task.Delay(TimeSpan.FromSeconds(cooldownSeconds), cancellationToken);
+        }
+
+        return new Running(url, processId);
+    }
 
     public ValueTask DisposeAsync() => ValueTask.CompletedTask;
 

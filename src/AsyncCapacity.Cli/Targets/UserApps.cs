@@ -32,8 +32,6 @@ internal sealed class UserApps : IAppSource
 
     public string Isolation => "a fresh app process for every probe: no probe inherits threads grown by another";
 
-    public double CooldownSeconds => 0;
-
     /// <summary>How long a start may take before it is refused; tests shorten it.</summary>
     public TimeSpan StartTimeout { get; set; } = ReadyTimeout;
 
