@@ -9,6 +9,9 @@ internal interface ILoadGenerator
     string Version { get; }
 
     ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken);
+
+    /// <summary>The instrument's baseline (--baseline): <paramref name="started"/> is given the generator's process id.</summary>
+    Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken);
 }
 
 /// <summary>One probe's load while it runs: its process (its CPU is sampled), when its scenario started, when it ended.</summary>

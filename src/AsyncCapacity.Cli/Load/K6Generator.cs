@@ -12,6 +12,10 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
 
     public string Version => k6.Version;
 
+    /// <summary>k6 where <see cref="K6Tool"/> finds it, checked to run.</summary>
+    public static async Task<ILoadGenerator> LocateAsync(RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
+        new K6Generator(await K6Tool.LocateAsync(layout, rawDirectory, cancellationToken), layout, rawDirectory);
+
     public ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken)
     {
         var resultsFile = Path.Combine(rawDirectory, $"{spec.Name}-k6.json");
@@ -20,6 +24,9 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
             Path.Combine(rawDirectory, $"{spec.Name}-k6.log"), line => ReadScenariosStart(line, scenariosStart), spec.Cpus);
         return new K6Run(process, spec.Name, resultsFile, scenariosStart.Task, process.WaitForExitAsync(cancellationToken));
     }
+
+    public Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken) =>
+        K6Baseline.RunAsync(k6, layout, spec, started, cancellationToken);
 
     // k6 logs it as msg="asynccapacity: scenarios start at 1795462017038" source=console: the digits after the words.
     private static void ReadScenariosStart(string line, TaskCompletionSource<long> scenariosStart)

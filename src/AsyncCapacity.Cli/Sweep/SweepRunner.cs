@@ -28,20 +28,20 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
     {
         var startedAt = DateTimeOffset.UtcNow;
         Directory.CreateDirectory(_rawDirectory);
-        var k6 = await K6Tool.LocateAsync(layout, _rawDirectory, cancellationToken);
+        var load = await K6Generator.LocateAsync(layout, _rawDirectory, cancellationToken);
         await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
-        AnnouncePlan(k6.Version);
+        AnnouncePlan(load.Version);
         await using var cpu = new HostCpuSampler();
-        var (source, overhead) = await PrepareAsync(k6, cpu, cancellationToken);
+        var (source, overhead) = await PrepareAsync(load, cpu, cancellationToken);
         await using var _ = source;
 
         var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
             request.AppSettings.Count > 0 ? request.AppSettings : null);
-        var facts = new RunFacts(startedAt, startedAt, k6.Version,
+        var facts = new RunFacts(startedAt, startedAt, load.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla,
             overhead, request.Isolation, live.Telemetry?.Description);
-        var run = new SweepContext(request, _rawDirectory, _progress, source, new K6Generator(k6, layout, _rawDirectory), cpu,
+        var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu,
             live.Telemetry, facts);
         var experiments = new List<ExperimentResult>();
         foreach (var experiment in request.Experiments.Select(request.Plotted))
@@ -53,7 +53,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         live.Finish(_progress);
     }
 
-    private void AnnouncePlan(string k6Version)
+    private void AnnouncePlan(string loadGenerator)
     {
         _progress.Info(
             $"Sweeping "
@@ -61,7 +61,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             + $" {request.Model.StepUnit}, "
             + (request.Search ? "then each variant's knee searched" : "the grid only (--search off)")
             + Invariant($": at most {request.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, ")
-            + Invariant($"at most {request.WorstCaseDuration.TotalMinutes:0} min, with {k6Version}."));
+            + Invariant($"at most {request.WorstCaseDuration.TotalMinutes:0} min, with {loadGenerator}."));
         foreach (var warning in SweepPlan.WindowWarnings(request))
         {
             _progress.Warn(warning);
@@ -78,7 +78,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 
     /// <summary>The app source the request names; for the lab's own apps, the instrument's overhead first when asked.</summary>
     private async Task<(IAppSource Source, InstrumentOverhead? Overhead)> PrepareAsync(
-        K6Tool k6, HostCpuSampler cpu, CancellationToken cancellationToken)
+        ILoadGenerator load, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
         if (request.Target is { } target)
         {
@@ -95,7 +95,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         try
         {
             return (apps, request.Baseline
-                ? await InstrumentBaseline.MeasureAsync(layout, request, apps, k6, cpu, _rawDirectory, _progress, cancellationToken)
+                ? await InstrumentBaseline.MeasureAsync(layout, request, apps, load, cpu, _rawDirectory, _progress, cancellationToken)
                 : null);
         }
         catch
