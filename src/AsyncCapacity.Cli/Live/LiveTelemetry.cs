@@ -1,9 +1,7 @@
 namespace AsyncCapacity.Cli.Live;
 
-/// <summary>
-/// Where every probe's app and k6 send their metrics over OTLP, and the environment that says so to each: the standard
-/// OTEL_* variables for the app, k6's own K6_OTEL_* for its built-in opentelemetry output.
-/// </summary>
+/// <summary>Where every probe's app and k6 send their metrics over OTLP, and the environment that says so to each: the standard OTEL_*
+/// variables for the app, k6's own K6_OTEL_* for its built-in opentelemetry output.</summary>
 /// <param name="Endpoint">The OTLP receiver: gRPC unless <paramref name="Protocol"/> is http/protobuf.</param>
 /// <param name="Dashboard">The dashboard's UI when the sweep started one; null for an endpoint of the user's.</param>
 internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboard)

@@ -5,7 +5,6 @@ namespace AsyncCapacity.Cli.Load;
 /// <summary>What offers a probe its load: k6 today (<see cref="K6Generator"/>), behind this door so the loop knows none of it.</summary>
 internal interface ILoadGenerator
 {
-    /// <summary>The tool and its version, as the run header names it.</summary>
     string Version { get; }
 
     ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken);
@@ -22,9 +21,7 @@ internal interface ILoadRun : IAsyncDisposable
     /// <summary>When the probe's scenario started (Unix ms): the measured window follows its warm-up.</summary>
     Task<long> ScenariosStart { get; }
 
-    /// <summary>The exit code, once the generator has ended.</summary>
     Task<int> Exited { get; }
 
-    /// <summary>The probe's measurements, once the generator has ended; a failed run throws, naming its log.</summary>
     Task<MeasuredRun> ResultsAsync(CancellationToken cancellationToken);
 }

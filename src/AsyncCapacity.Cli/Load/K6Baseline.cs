@@ -3,7 +3,6 @@ using System.Text.Json;
 
 namespace AsyncCapacity.Cli.Load;
 
-/// <summary>k6-scripts/baseline.js against one app: a fixed number of clients on /hello, its results file read back.</summary>
 internal static class K6Baseline
 {
     public static async Task<BaselineLoad> RunAsync(K6Tool k6, RepositoryLayout layout, BaselineSpec spec, Action<int> started,
@@ -43,7 +42,6 @@ internal static class K6Baseline
     }
 }
 
-/// <summary>One baseline run: clients on one app's /hello for a warm-up and a window; <paramref name="Files"/> prefixes its files.</summary>
 internal sealed record BaselineSpec(Uri Url, int Clients, double WarmupSeconds, double StepSeconds, string Files, string? Cpus);
 
 /// <summary>What k6-scripts/baseline.js writes (format asynccapacity-k6-baseline/1), and when its window was.</summary>

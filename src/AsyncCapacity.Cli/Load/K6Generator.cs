@@ -4,7 +4,6 @@ using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Load;
 
-/// <summary>k6 running k6-scripts/sweep.js, one process per probe, its log and results file beside the raw results.</summary>
 internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string rawDirectory) : ILoadGenerator
 {
     /// <summary>The line k6-scripts/lib/experiment.js prints in setup(): when the probe's scenario starts, Unix ms.</summary>
@@ -12,8 +11,8 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
 
     public string Version => k6.Version;
 
-    /// <summary>k6 where <see cref="K6Tool"/> finds it, checked to run.</summary>
-    public static async Task<ILoadGenerator> LocateAsync(RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
+    public static async Task<ILoadGenerator> LocateAsync(
+        RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
         new K6Generator(await K6Tool.LocateAsync(layout, rawDirectory, cancellationToken), layout, rawDirectory);
 
     public ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken)

@@ -10,8 +10,6 @@ internal sealed record K6Tool(string Path, string Version)
     /// <summary>k6 exits 99 when a threshold is crossed; the thresholds are the SLA, so that is a finding.</summary>
     public const int ThresholdsCrossedExitCode = 99;
 
-    /// <summary>Starts `k6 run` on one of the repository's scripts,
-    /// quiet, its output in <paramref name="logPath"/> (and each line to <paramref name="onLine"/>).</summary>
     public ChildProcess Run(
         RepositoryLayout layout, string script, IReadOnlyDictionary<string, string> environment, string logPath,
         Action<string>? onLine = null, string? cpus = null) =>

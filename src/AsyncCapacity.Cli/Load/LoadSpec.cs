@@ -3,7 +3,6 @@ namespace AsyncCapacity.Cli.Load;
 /// <summary>One probe's load: one variant of one experiment at one load against one URL, for a planned time, judged by an SLA.</summary>
 /// <param name="Name">Names its files: "sleep-sync-c50-r2".</param>
 /// <param name="Telemetry">The generator's own export settings under --live; null: none.</param>
-/// <param name="Cpus">The CPUs the generator is pinned to (--isolate); null: any.</param>
 internal sealed record LoadSpec(
     string Name,
     Experiment Experiment,

@@ -3,10 +3,8 @@ using AsyncCapacity.Lab.Analysis;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>
-/// Reads the machine's and the load generator's CPU from /proc once a second, so the report can flag steps where
-/// k6 competed with the app for cores. On systems without /proc it records nothing and the columns stay empty.
-/// </summary>
+/// <summary>Reads the machine's and the load generator's CPU from /proc once a second, so the report can flag steps where k6 competed with
+/// the app for cores. On systems without /proc it records nothing and the columns stay empty.</summary>
 internal sealed class HostCpuSampler : IAsyncDisposable
 {
     private readonly List<Reading> _readings = [];
@@ -111,10 +109,8 @@ internal sealed class HostCpuSampler : IAsyncDisposable
         }
     }
 
-    /// <summary>
-    /// utime + stime (fields 14 and 15 of /proc/PID/stat, counted after the parenthesised name) and the resident set
-    /// (field 24, in pages): k6 holds 1-5 MB per virtual user, so at 10,000 clients its memory is a figure to watch.
-    /// </summary>
+    /// <summary>utime + stime (fields 14 and 15 of /proc/PID/stat, counted after the parenthesised name) and the resident set (field 24, in
+    /// pages): k6 holds 1-5 MB per virtual user, so at 10,000 clients its memory is a figure to watch.</summary>
     private static (long Ticks, long RssBytes) ReadProcess(int pid)
     {
         if (pid == 0)

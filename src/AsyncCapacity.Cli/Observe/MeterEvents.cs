@@ -6,10 +6,8 @@ namespace AsyncCapacity.Cli.Observe;
 /// <summary>One instrument's value in one collection: a gauge's last value, a counter's running total (not its rate).</summary>
 internal sealed record MeterValue(string Meter, string Instrument, string Tags, double Value);
 
-/// <summary>
-/// The events of the System.Diagnostics.Metrics provider (dotnet/runtime MetricsEventSource.cs, read as dotnet-counters
-/// does): CollectionStart and CollectionStop frame each interval, one *Published event per instrument and tag set between them.
-/// </summary>
+/// <summary>The events of the System.Diagnostics.Metrics provider (dotnet/runtime MetricsEventSource.cs, read as dotnet-counters does):
+/// CollectionStart and CollectionStop frame each interval, one *Published event per instrument and tag set between them.</summary>
 internal static class MeterEvents
 {
     public const string Provider = "System.Diagnostics.Metrics";
@@ -21,10 +19,8 @@ internal static class MeterEvents
     public static bool IsCollectionEnd(TraceEvent data, string sessionId) =>
         data.EventName is "Collection/Stop" or "CollectionStop" && SessionOf(data) == sessionId;
 
-    /// <summary>
-    /// The value an event carries for this session; null for other events, other sessions or an interval without a
-    /// measurement (an empty value). Counters carry "value", their running total, beside "rate", the interval's rise.
-    /// </summary>
+    /// <summary>The value an event carries for this session; null for other events, other sessions or an interval without a measurement (an
+    /// empty value). Counters carry "value", their running total, beside "rate", the interval's rise.</summary>
     public static MeterValue? ValueOf(TraceEvent data, string sessionId)
     {
         var field = data.EventName switch

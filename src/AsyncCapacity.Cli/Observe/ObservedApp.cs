@@ -3,11 +3,9 @@ using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>
-/// An app the sweep knows the process of, read from outside while it runs (<see cref="RuntimeReader"/>): its timeline is
-/// the reader's, whatever the app serves itself, and where the app does not describe itself (no /diag/runtime) the
-/// process says what it runs on. An app without a process id (a URL alone) passes through unread.
-/// </summary>
+/// <summary>An app the sweep knows the process of, read from outside while it runs (<see cref="RuntimeReader"/>): its timeline is the
+/// reader's, whatever the app serves itself, and where the app does not describe itself (no /diag/runtime) the process says what it runs
+/// on. An app without a process id (a URL alone) passes through unread.</summary>
 internal sealed class ObservedApp : IRunningApp
 {
     private readonly IRunningApp _app;

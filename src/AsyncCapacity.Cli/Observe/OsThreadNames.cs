@@ -2,10 +2,8 @@ using System.Globalization;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>
-/// The names the OS gives a process's threads: on Linux /proc/PID/task/TID/comm, which the runtime sets from
-/// Thread.Name (cut to 15 characters: ".NET TP Worker", "Audit writer 3"). Empty where there is no /proc.
-/// </summary>
+/// <summary>The names the OS gives a process's threads: on Linux /proc/PID/task/TID/comm, which the runtime sets from Thread.Name (cut to
+/// 15 characters: ".NET TP Worker", "Audit writer 3"). Empty where there is no /proc.</summary>
 internal static class OsThreadNames
 {
     public static IReadOnlyDictionary<int, string> Of(int processId)

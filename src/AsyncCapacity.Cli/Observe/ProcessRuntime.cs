@@ -3,11 +3,9 @@ using System.Text.RegularExpressions;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>
-/// What an app that does not describe itself runs on, read from outside: its .NET version from the runtime it loaded
-/// (Linux: /proc/PID/maps names .../shared/Microsoft.NETCore.App/10.0.12/libcoreclr.so), its cores from System.Runtime,
-/// and the pool's limits at the runtime's defaults (https://learn.microsoft.com/dotnet/core/runtime-config/threading).
-/// </summary>
+/// <summary>What an app that does not describe itself runs on, read from outside: its .NET version from the runtime it loaded (Linux:
+/// /proc/PID/maps names .../shared/Microsoft.NETCore.App/10.0.12/libcoreclr.so), its cores from System.Runtime, and the pool's limits at
+/// the runtime's defaults (https://learn.microsoft.com/dotnet/core/runtime-config/threading).</summary>
 internal static partial class ProcessRuntime
 {
     private const int DefaultMaxWorkerThreads = 32767;

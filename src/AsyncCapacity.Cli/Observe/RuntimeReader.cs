@@ -6,12 +6,10 @@ using Microsoft.Diagnostics.Tracing.Parsers.Clr;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>
-/// Reads a running .NET app's runtime from outside, as dotnet-counters and dotnet-trace do (dotnet/diagnostics
-/// src/Tools): one EventPipe session with the meters (provider System.Diagnostics.Metrics, one collection a second) and
-/// the runtime's threading events (event 55, the pool's changes to its goal with their reason), read live by TraceEvent
-/// on a thread of its own. Every collection becomes a <see cref="RuntimeSample"/>; nothing is added to the app.
-/// </summary>
+/// <summary>Reads a running .NET app's runtime from outside, as dotnet-counters and dotnet-trace do (dotnet/diagnostics src/Tools): one
+/// EventPipe session with the meters (provider System.Diagnostics.Metrics, one collection a second) and the runtime's threading events
+/// (event 55, the pool's changes to its goal with their reason), read live by TraceEvent on a thread of its own. Every collection becomes a
+/// <see cref="RuntimeSample"/>; nothing is added to the app.</summary>
 internal sealed class RuntimeReader : IAsyncDisposable
 {
     private const string RuntimeProvider = "Microsoft-Windows-DotNETRuntime";

@@ -7,13 +7,11 @@ using Microsoft.Diagnostics.Tracing.Etlx;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>
-/// The managed stack of every thread of a running .NET process, taken from outside it: the way dotnet-stack does it
-/// (dotnet/diagnostics src/Tools/dotnet-stack), an EventPipe session through the process's diagnostics port with the
-/// runtime's sample profiler (Microsoft-DotNETCore-SampleProfiler, which suspends the runtime about every millisecond and
-/// walks every managed thread) for a few milliseconds, then the rundown (the method addresses the stacks need); TraceEvent
-/// resolves the frames. Thread names are read from the OS at the same moment.
-/// </summary>
+/// <summary>The managed stack of every thread of a running .NET process, taken from outside it: the way dotnet-stack does it
+/// (dotnet/diagnostics src/Tools/dotnet-stack), an EventPipe session through the process's diagnostics port with the runtime's sample
+/// profiler (Microsoft-DotNETCore-SampleProfiler, which suspends the runtime about every millisecond and walks every managed thread) for a
+/// few milliseconds, then the rundown (the method addresses the stacks need); TraceEvent resolves the frames. Thread names are read from
+/// the OS at the same moment.</summary>
 internal static class ThreadStacks
 {
     private const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
@@ -80,10 +78,8 @@ internal static class ThreadStacks
         }
     }
 
-    /// <summary>
-    /// Each thread's first sample, its managed frames innermost first; and the app's namespaces: those of the frames from
-    /// its entry assembly, the module of a thread's outermost frame that is an entry point (Program.Main, top-level statements).
-    /// </summary>
+    /// <summary>Each thread's first sample, its managed frames innermost first; and the app's namespaces: those of the frames from its
+    /// entry assembly, the module of a thread's outermost frame that is an entry point (Program.Main, top-level statements).</summary>
     private static (List<ThreadSample> Threads, IReadOnlyList<string>? AppNamespaces) Resolve(
         string trace, IReadOnlyDictionary<int, string> names)
     {

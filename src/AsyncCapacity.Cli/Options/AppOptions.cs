@@ -34,10 +34,8 @@ internal sealed class AppOptions : IOptionGroup
         CustomParser = result => [.. result.Tokens.Select(t => AppSetting.Parse(t.Value, result)).OfType<AppSetting>()],
     };
 
-    /// <summary>Whether the sweep loads an app someone else runs (--target).</summary>
     public bool External(CommandResult result) => Valid(result, Target) is not null;
 
-    /// <summary>Whether the sweep starts a user's app (--app or --app-project).</summary>
     public bool StartsUserApp(CommandResult result) => Valid(result, App) is not null || Valid(result, AppProject) is not null;
 
     public void AddTo(Command command, SweepOptionGroups all)

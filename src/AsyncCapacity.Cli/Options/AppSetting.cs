@@ -29,7 +29,6 @@ internal sealed record AppSetting(string Key, string Value)
         ("DOTNET_", "nothing: the sweep sets the app's environment"),
     ];
 
-    /// <summary>The option to use instead of `--app-setting key`, when the sweep owns that setting; null otherwise.</summary>
     public static string? Owner(string key) =>
         OwnedSettings.FirstOrDefault(o => key.StartsWith(o.Prefix, StringComparison.OrdinalIgnoreCase)).Instead;
 }

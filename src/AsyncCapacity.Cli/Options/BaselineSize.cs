@@ -8,7 +8,6 @@ internal static class BaselineSize
 
     public const int Rounds = 2;
 
-    /// <summary>The baseline's load, plus a few seconds per run to start an app and k6.</summary>
     public static TimeSpan Duration(SweepRequest request) =>
         TimeSpan.FromSeconds(Rounds * 2 * (request.WarmupSeconds + request.StepSeconds + 3));
 }

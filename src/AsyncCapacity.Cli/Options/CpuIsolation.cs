@@ -4,7 +4,6 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>Whether the app and the load generator get CPUs of their own (--isolate).</summary>
 internal enum IsolationMode
 {
     /// <summary>On with 4 CPUs or more, off below: on 2 cores it would halve the app's, and change what it measures.</summary>
@@ -13,10 +12,8 @@ internal enum IsolationMode
     Off,
 }
 
-/// <summary>
-/// Disjoint CPU sets so that each step can say which side was at its limit. .NET sizes its pool's minimum to its CPUs,
-/// so the app on 1 of 2 cores starts with 1 pool thread: the run header says so.
-/// </summary>
+/// <summary>Disjoint CPU sets so that each step can say which side was at its limit. .NET sizes its pool's minimum to its CPUs, so the app
+/// on 1 of 2 cores starts with 1 pool thread: the run header says so.</summary>
 internal static class CpuIsolationChoice
 {
     /// <summary>From 4 CPUs, the app keeps at least 2 (a small server) and k6 gets as many: isolation costs the lesson nothing.</summary>
@@ -48,7 +45,6 @@ internal static class CpuIsolationChoice
         return new CpuIsolation(List(app), List(loadGenerator), app.Count, loadGenerator.Count, cpus.Count);
     }
 
-    /// <summary>The CPUs this process may run on (its affinity), in order.</summary>
     private static List<int> Available()
     {
         if (!OperatingSystem.IsLinux() && !OperatingSystem.IsWindows())
@@ -61,6 +57,5 @@ internal static class CpuIsolationChoice
         return [.. Enumerable.Range(0, 64).Where(cpu => (mask & (1L << cpu)) != 0)];
     }
 
-    /// <summary>taskset's list: "0", "0,1", "2,3".</summary>
     private static string List(IEnumerable<int> cpus) => string.Join(',', cpus.Select(c => c.ToString(CultureInfo.InvariantCulture)));
 }

@@ -4,7 +4,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--db-provider, --db-connection-string and --db-pool-size: the database of the lab's own app.</summary>
 internal sealed class DatabaseOptions : IOptionGroup
 {
     public Option<string?> Provider { get; } = ProviderOption();
@@ -21,7 +20,6 @@ internal sealed class DatabaseOptions : IOptionGroup
         Validators = { result => RequireRange(result, "--db-pool-size", 1, 1000) },
     };
 
-    /// <summary>Whether any --db-* option is given.</summary>
     public bool Given(CommandResult result) =>
         Valid(result, Provider) is not null || Valid(result, ConnectionString) is not null || Valid(result, PoolSize) is not null;
 

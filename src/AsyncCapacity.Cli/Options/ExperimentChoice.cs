@@ -8,7 +8,6 @@ internal static class ExperimentChoice
     // --experiment-file: a user's declarations, checked as the lab's own; every option that names an experiment sees them.
     public const string ExperimentFileName = "--experiment-file";
 
-    /// <summary>Every experiment this command line can name: the lab's own, then those of its --experiment-file.</summary>
     public static IReadOnlyList<Experiment> Declared(SymbolResult result) =>
         [.. ExperimentCatalog.All, .. FromFiles(result)];
 

@@ -4,7 +4,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>-e, --experiment-file and --set: what the sweep runs, with which parameters.</summary>
 internal sealed class ExperimentOptions : IOptionGroup
 {
     public Option<Experiment[]> Experiments { get; } = new("--experiments", "-e")
@@ -41,7 +40,6 @@ internal sealed class ExperimentOptions : IOptionGroup
         },
     };
 
-    /// <summary>The experiments this command line sweeps, as far as its options could be read.</summary>
     public IReadOnlyList<Experiment> Chosen(CommandResult result) =>
         ExperimentChoice.Chosen(Valid(result, Experiments), ExperimentChoice.FromFiles(result));
 

@@ -1,9 +1,7 @@
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>
-/// `--live`: start the Aspire dashboard for the sweep (and stop it after, unless <see cref="Keep"/>), or send to an OTLP
-/// endpoint the user already runs (<see cref="Endpoint"/>).
-/// </summary>
+/// <summary>`--live`: start the Aspire dashboard for the sweep (and stop it after, unless <see cref="Keep"/>), or send to an OTLP endpoint
+/// the user already runs (<see cref="Endpoint"/>).</summary>
 internal sealed record LiveChoice(Uri? Endpoint, bool Keep)
 {
     public const string Usage =
@@ -12,7 +10,6 @@ internal sealed record LiveChoice(Uri? Endpoint, bool Keep)
 
     public bool StartsDashboard => Endpoint is null;
 
-    /// <summary>The choice a token names, or null when it names none.</summary>
     public static LiveChoice? Parse(string? token) => token switch
     {
         null or "" => new LiveChoice(null, Keep: false),

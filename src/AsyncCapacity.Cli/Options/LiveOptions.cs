@@ -3,7 +3,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--live: the Aspire dashboard the sweep starts, or an OTLP endpoint of yours.</summary>
 internal sealed class LiveOptions : IOptionGroup
 {
     public Option<LiveChoice?> Live { get; } = new("--live")

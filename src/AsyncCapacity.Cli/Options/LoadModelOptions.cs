@@ -5,7 +5,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--model, --steps and --rates: clients that wait for their answers, or arrivals at a fixed rate, and how many.</summary>
 internal sealed class LoadModelOptions : IOptionGroup
 {
     /// <summary>k6 holds 1-5 MB per client and the machine shares its cores with the app: beyond this, ask for a bigger box.</summary>
@@ -42,7 +41,6 @@ internal sealed class LoadModelOptions : IOptionGroup
             $"a comma-separated list of arrival rates from 1 to {MaxConcurrency} req/s, e.g. 10,50,100", ParseSteps),
     };
 
-    /// <summary>The experiments --steps and --rates name, each with the option naming it.</summary>
     public IEnumerable<(string Option, string? Experiment)> Scopes(CommandResult result) =>
         (Valid(result, Steps) ?? []).Select(s => ("--steps", s.Experiment))
             .Concat((Valid(result, Rates) ?? []).Select(s => ("--rates", s.Experiment)));

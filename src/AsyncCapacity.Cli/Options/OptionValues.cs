@@ -20,7 +20,6 @@ internal static class OptionValues
         }
     }
 
-    /// <summary>Whether an on/off option's value is on.</summary>
     public static bool IsOn(string? value) => value is null or "on";
 
     public static Option<string> OnOff(string name, string description)

@@ -4,7 +4,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--out, --stacks, --baseline and --isolate: where the report goes, and what the sweep measures besides the load.</summary>
 internal sealed class OutputOptions : IOptionGroup
 {
     public Option<string?> Out { get; } = new("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };

@@ -3,7 +3,6 @@ using System.Globalization;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--profile, --warmup, --step-seconds and --cooldown: how long each probe lasts.</summary>
 internal sealed class ProfileOptions : IOptionGroup
 {
     public Option<string> Profile { get; } = ProfileOption();

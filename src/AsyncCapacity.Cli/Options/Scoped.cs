@@ -9,10 +9,8 @@ internal sealed record Scoped<T>(string? Experiment, T Value)
     public static Scoped<T>? For(IReadOnlyList<Scoped<T>> values, Experiment experiment) =>
         values.LastOrDefault(v => v.Experiment == experiment.Id) ?? values.LastOrDefault(v => v.Experiment is null);
 
-    /// <summary>
-    /// Parses every token of a repeatable option; a token that names no declared experiment, or whose value
-    /// <paramref name="parse"/> refuses (returning the reason), becomes an error naming the option and what it takes.
-    /// </summary>
+    /// <summary>Parses every token of a repeatable option; a token that names no declared experiment, or whose value <paramref
+    /// name="parse"/> refuses (returning the reason), becomes an error naming the option and what it takes.</summary>
     public static Scoped<T>[] ParseAll(ArgumentResult result, string expected, Func<string, (T? Value, string? Error)> parse)
     {
         var values = new List<Scoped<T>>();

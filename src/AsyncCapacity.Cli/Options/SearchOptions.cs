@@ -6,7 +6,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--search and --probes: how far each variant's knee is searched beyond its steps.</summary>
 internal sealed class SearchOptions : IOptionGroup
 {
     public Option<string> Search { get; } = SearchOption();
@@ -23,7 +22,6 @@ internal sealed class SearchOptions : IOptionGroup
                 : (0, "out of range or not a whole number")),
     };
 
-    /// <summary>The experiments --probes names.</summary>
     public IEnumerable<(string Option, string? Experiment)> Scopes(CommandResult result) =>
         (Valid(result, Probes) ?? []).Select(s => ("--probes", s.Experiment));
 

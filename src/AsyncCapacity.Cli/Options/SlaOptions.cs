@@ -4,7 +4,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--sla-p95 and --sla-errors: the SLA each experiment is judged by, when not its declared one.</summary>
 internal sealed class SlaOptions : IOptionGroup
 {
     public Option<Scoped<double>[]> P95 { get; } = new("--sla-p95")
@@ -24,7 +23,6 @@ internal sealed class SlaOptions : IOptionGroup
             raw => Number(raw, v => v is >= 0 and <= 100)),
     };
 
-    /// <summary>The experiments these options name, each with the option naming it.</summary>
     public IEnumerable<(string Option, string? Experiment)> Scopes(CommandResult result) =>
         (Valid(result, P95) ?? []).Select(s => ("--sla-p95", s.Experiment))
             .Concat((Valid(result, Errors) ?? []).Select(s => ("--sla-errors", s.Experiment)));

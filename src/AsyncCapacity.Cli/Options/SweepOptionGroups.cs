@@ -36,6 +36,6 @@ internal sealed class SweepOptionGroups
         }
     }
 
-    /// <summary>The request a valid parse of the command describes.</summary>
-    public SweepRequest Request(ParseResult parse) => All.Aggregate(new SweepRequest(), (request, group) => group.Apply(parse, request, this));
+    public SweepRequest Request(ParseResult parse) =>
+        All.Aggregate(new SweepRequest(), (request, group) => group.Apply(parse, request, this));
 }

@@ -5,10 +5,8 @@ using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>
-/// A validated sweep: what to run, against what, for how long, judged by which SLA. Steps and SLA default to each
-/// experiment's declaration; the command line overrides them for all experiments or for one.
-/// </summary>
+/// <summary>A validated sweep: what to run, against what, for how long, judged by which SLA. Steps and SLA default to each experiment's
+/// declaration; the command line overrides them for all experiments or for one.</summary>
 internal sealed record SweepRequest
 {
     public IReadOnlyList<Experiment> Experiments { get; init; } = [];
@@ -19,16 +17,12 @@ internal sealed record SweepRequest
 
     public double StepSeconds { get; init; }
 
-    /// <summary>Idle seconds between steps: 0 with a fresh app per step, a cool-down against a target.</summary>
     public double CooldownSeconds { get; init; }
 
-    /// <summary>An app someone else runs (--target); null: the sweep starts a fresh app per step.</summary>
     public Uri? Target { get; init; }
 
-    /// <summary>--target-pid: the target's process on this machine, read from outside (runtime, stacks).</summary>
     public int? TargetProcessId { get; init; }
 
-    /// <summary>A user's app the sweep starts for every probe (--app or --app-project); null: the lab's own app, or --target.</summary>
     public UserApp? App { get; init; }
 
     /// <summary>--app-ready: the path that answers once the app serves (k6's READY_PATH too); null: the lab's /healthz.</summary>
@@ -36,7 +30,6 @@ internal sealed record SweepRequest
 
     public string OutputDirectory { get; init; } = "";
 
-    /// <summary>--steps (closed model) or --rates (open model), for all experiments or one.</summary>
     public IReadOnlyList<Scoped<int[]>> StepOverrides { get; init; } = [];
 
     public IReadOnlyList<Scoped<double>> SlaP95Overrides { get; init; } = [];
@@ -55,25 +48,18 @@ internal sealed record SweepRequest
 
     public LoadModel Model { get; init; } = LoadModel.Closed;
 
-    /// <summary>The app's own settings (--app-setting), as environment variables; empty when none.</summary>
     public IReadOnlyDictionary<string, string> AppSettings { get; init; } = new Dictionary<string, string>();
 
-    /// <summary>Measure the instrument's overhead first (--baseline).</summary>
     public bool Baseline { get; init; }
 
-    /// <summary>Search each variant's knee beyond the declared steps (--search on); false estimates it from the steps alone.</summary>
     public bool Search { get; init; } = true;
 
-    /// <summary>The search's probe budget per variant (--probes), for all experiments or one; none: the search's default.</summary>
     public IReadOnlyList<Scoped<int>> ProbeOverrides { get; init; } = [];
 
-    /// <summary>Take the app's thread stacks at the end of every probe's window (--stacks on), when the sweep started the app.</summary>
     public bool Stacks { get; init; } = true;
 
-    /// <summary>The live view (--live): the Aspire dashboard the sweep starts, or an OTLP endpoint; null: none.</summary>
     public LiveChoice? Live { get; init; }
 
-    /// <summary>CPU sets of their own for the app and k6 (--isolate); null when they share the machine.</summary>
     public CpuIsolation? Isolation { get; init; }
 
     /// <summary>The load kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
@@ -123,13 +109,10 @@ internal sealed record SweepRequest
     public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s)
         .OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
 
-    /// <summary>The most probes the sweep can run: every variant's coarse pass and search budget.</summary>
     public int MaxProbes => Experiments.Sum(e => e.Variants.Count * SearchPolicyFor(e).MaxProbes);
 
-    /// <summary>Steps (clients, or req/s in the open model) of the sweep's coarse passes, for the run header.</summary>
     public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
-    /// <summary>Whether anything differs from the profile and the declarations.</summary>
     public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || ProbeOverrides.Count > 0
         || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
@@ -140,14 +123,11 @@ internal sealed record SweepRequest
     /// <summary>Starting a fresh app and k6, stopping them and taking the stacks, as measured here on 2 cores.</summary>
     public const double ProbeStartSeconds = 2;
 
-    /// <summary>The longest the sweep can take: every probe the budget allows, and the baseline when asked.</summary>
     public TimeSpan WorstCaseDuration => (ProbeDuration * MaxProbes) + (Baseline ? BaselineSize.Duration(this) : TimeSpan.Zero);
 }
 
-/// <summary>
-/// The database the sweep gives the app it starts: a connection string, or none, in which case the sweep starts a
-/// private PostgreSQL when experiments need one.
-/// </summary>
+/// <summary>The database the sweep gives the app it starts: a connection string, or none, in which case the sweep starts a private
+/// PostgreSQL when experiments need one.</summary>
 internal sealed record DatabaseSettings(string Provider, string? ConnectionString, int PoolSize)
 {
     public const int DefaultPoolSize = 100;

@@ -5,7 +5,6 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>--min-threads and the --request-queue-* options: the thread pool and request queue of the app the sweep starts.</summary>
 internal sealed class ThreadOptions : IOptionGroup
 {
     /// <summary>Classic ASP.NET ran about 12 requests per core at once; on the 2-core box this lab targets, about 20.</summary>
@@ -32,7 +31,6 @@ internal sealed class ThreadOptions : IOptionGroup
         Validators = { result => RequireRange(result, "--request-queue-concurrency", 1, 100_000) },
     };
 
-    /// <summary>Whether any --request-queue-* option is given.</summary>
     public bool QueueGiven(CommandResult result) => Valid(result, QueueLimit) is not null || Valid(result, QueueConcurrency) is not null;
 
     public void AddTo(Command command, SweepOptionGroups all)

@@ -5,6 +5,5 @@ internal sealed record UserApp(string? Command, string? Project, string ReadyPat
 {
     public const string DefaultReadyPath = "/";
 
-    /// <summary>How the header, the plan and every message name it.</summary>
     public string Shown => Command is not null ? $"`{Command}`" : $"(built from {Project})";
 }

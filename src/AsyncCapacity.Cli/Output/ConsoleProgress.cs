@@ -48,10 +48,8 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
 
     private int Max(int variant) => variant < variants.Count ? variants[variant] : 0;
 
-    /// <summary>
-    /// The estimate: each variant still to come uses the share of its budget the finished ones used (two-thirds before
-    /// any has finished); the most: every one uses its whole budget. Both at the mean time of a probe so far.
-    /// </summary>
+    /// <summary>The estimate: each variant still to come uses the share of its budget the finished ones used (two-thirds before any has
+    /// finished); the most: every one uses its whole budget. Both at the mean time of a probe so far.</summary>
     private (TimeSpan Estimate, TimeSpan Most) Remaining()
     {
         var perProbe = _probesDone > 0 ? Elapsed / _probesDone : probeDuration;

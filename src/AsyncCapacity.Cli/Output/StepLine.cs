@@ -5,7 +5,6 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Output;
 
-/// <summary>The one line of progress printed when a step ends.</summary>
 internal static class StepLine
 {
     public static string Of(StepResult step, ExperimentTerms terms) => string.Create(CultureInfo.InvariantCulture,

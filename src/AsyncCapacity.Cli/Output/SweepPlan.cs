@@ -29,6 +29,22 @@ internal static class SweepPlan
                 + "where the outcome is least certain, until the knee's 90% interval from every probe is within ±10% or the budget is "
                 + "spent; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met. A window is "
                 + $"stretched (up to ×4) where fewer than {ProbeWindow.MinRequests} requests would complete in it.");
+        AppendSettings(text, request);
+        AppendExperiments(text, request);
+        if (request.RequestQueue is { } queue)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"  request queue: {queue.MaxConcurrent} served at once, {queue.Limit} may wait.");
+        }
+
+        text.AppendLine(CultureInfo.InvariantCulture,
+            $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: "
+                + $"at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
+        return text.ToString();
+    }
+
+    private static void AppendSettings(StringBuilder text, SweepRequest request)
+    {
         if (request.Isolation is { } isolation)
         {
             text.AppendLine(CultureInfo.InvariantCulture,
@@ -72,7 +88,10 @@ internal static class SweepPlan
                     + $"{BaselineSize.Clients} clients, {BaselineSize.Rounds} alternating rounds; "
                     + $"the report's header states the instrument's overhead.");
         }
+    }
 
+    private static void AppendExperiments(StringBuilder text, SweepRequest request)
+    {
         foreach (var experiment in request.Experiments.Select(request.Plotted))
         {
             var sla = request.SlaFor(experiment);
@@ -92,17 +111,6 @@ internal static class SweepPlan
                     + $"at most {probes} probes each{headline}{withParameters}; "
                     + $"SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
         }
-
-        if (request.RequestQueue is { } queue)
-        {
-            text.AppendLine(CultureInfo.InvariantCulture,
-                $"  request queue: {queue.MaxConcurrent} served at once, {queue.Limit} may wait.");
-        }
-
-        text.AppendLine(CultureInfo.InvariantCulture,
-            $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: "
-                + $"at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
-        return text.ToString();
     }
 
     /// <summary>One warning per SLA whose p95 the window is not longer than: k6 counts only answers that came within it, so a

@@ -5,7 +5,6 @@ using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>One experiment of the sweep: every variant's search, one probe at a time, then the experiment's results.</summary>
 internal static class ExperimentSweep
 {
     public static async Task<ExperimentResult> RunAsync(SweepContext run, Experiment experiment, CancellationToken cancellationToken)

@@ -9,10 +9,8 @@ using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>
-/// `capacity sweep --baseline`: the lab's app and bench/MinimalApp in alternating rounds, so that drift on a shared
-/// machine falls on both.
-/// </summary>
+/// <summary>`capacity sweep --baseline`: the lab's app and bench/MinimalApp in alternating rounds, so that drift on a shared machine falls
+/// on both.</summary>
 internal static class InstrumentBaseline
 {
     private const int Clients = BaselineSize.Clients;

@@ -4,10 +4,8 @@ using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>
-/// The app's thread stacks just after the measured window, while the load stays on (its tail), so the window is not
-/// disturbed; kept beside the raw results. A snapshot that fails costs the step its waits, not the sweep.
-/// </summary>
+/// <summary>The app's thread stacks just after the measured window, while the load stays on (its tail), so the window is not disturbed;
+/// kept beside the raw results. A snapshot that fails costs the step its waits, not the sweep.</summary>
 internal static class StackTail
 {
     public static async Task<StackSnapshot?> TakeAsync(

@@ -23,6 +23,5 @@ internal sealed record SweepContext(
 {
     public AppReadings Readings { get; } = new();
 
-    /// <summary>The run as the laws read it so far: its facts and the app as the probes so far described it.</summary>
     public RunInfo RunSoFar => RunDescription.Of(Facts, Readings.App, HostFacts.Current);
 }

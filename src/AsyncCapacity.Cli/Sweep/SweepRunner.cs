@@ -12,11 +12,9 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>
-/// Runs the sweep: for every experiment and variant, the capacity search asks for a probe, the <see cref="Probe"/> runs
-/// its load against an app from the <see cref="IAppSource"/> and is analysed once as it ends, and the search asks again
-/// until it has found the knee (<see cref="ExperimentSweep"/>); then the report. The loop is the same whichever source serves it.
-/// </summary>
+/// <summary>Runs the sweep: for every experiment and variant, the capacity search asks for a probe, the <see cref="Probe"/> runs its load
+/// against an app from the <see cref="IAppSource"/> and is analysed once as it ends, and the search asks again until it has found the knee
+/// (<see cref="ExperimentSweep"/>); then the report. The loop is the same whichever source serves it.</summary>
 internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
 {
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
@@ -76,7 +74,6 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
     }
 
-    /// <summary>The app source the request names; for the lab's own apps, the instrument's overhead first when asked.</summary>
     private async Task<(IAppSource Source, InstrumentOverhead? Overhead)> PrepareAsync(
         ILoadGenerator load, HostCpuSampler cpu, CancellationToken cancellationToken)
     {

@@ -10,7 +10,6 @@ internal sealed class VariantSearch(SearchPolicy policy)
     private int? _latestKnee;
     private SearchFinding? _finding;
 
-    /// <summary>What the search found, once <see cref="Next"/> has said it is done.</summary>
     public SearchFinding Finding => _finding ?? throw new InvalidOperationException("The search is not done yet.");
 
     public int Probes => _outcomes.Count;
@@ -30,13 +29,10 @@ internal sealed class VariantSearch(SearchPolicy policy)
         }
     }
 
-    /// <summary>Which run at this load the next probe is: 1 for the first.</summary>
     public int RunAt(int load) => _outcomes.Count(o => o.Concurrency == load) + 1;
 
-    /// <summary>
-    /// After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the knee, and each
-    /// probe after it reads the CPU per request again (lower at heavier loads), so the climb follows the knee as it moves.
-    /// </summary>
+    /// <summary>After the lightest probe the laws know R₀ and the CPU per request: the search looks where they put the knee, and
+    /// each probe after it reads the CPU per request again (lower at heavier loads), so the climb follows the knee as it moves.</summary>
     public void Record(ProbeOutcome outcome, Func<int?> predictedKnee)
     {
         _outcomes.Add(outcome);

@@ -2,10 +2,8 @@ using System.Diagnostics;
 
 namespace AsyncCapacity.Cli.Targets;
 
-/// <summary>
-/// A process the sweep started: its output goes to a log file, and disposing it kills it (and its children),
-/// so that nothing the sweep started outlives it, on success, failure or Ctrl+C alike.
-/// </summary>
+/// <summary>A process the sweep started: its output goes to a log file, and disposing it kills it (and its children), so that nothing the
+/// sweep started outlives it, on success, failure or Ctrl+C alike.</summary>
 internal sealed class ChildProcess : IAsyncDisposable
 {
     private readonly Process _process;

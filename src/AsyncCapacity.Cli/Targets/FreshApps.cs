@@ -5,10 +5,8 @@ using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Targets;
 
-/// <summary>
-/// The app built once in Release (or, in the sweep image, the app published beside the CLI) and started as a fresh
-/// process for every probe, with the database it needs.
-/// </summary>
+/// <summary>The app built once in Release (or, in the sweep image, the app published beside the CLI) and started as a fresh process for
+/// every probe, with the database it needs.</summary>
 internal sealed class FreshApps : IAppSource
 {
     private readonly RepositoryLayout _layout;
@@ -51,10 +49,8 @@ internal sealed class FreshApps : IAppSource
         return new FreshApps(layout, request, database, logDirectory, target);
     }
 
-    /// <summary>
-    /// " in a container with N CPUs, shared with k6" where the sweep runs in one (docker compose's sweep service): .NET
-    /// sizes itself to the container's CPU quota (https://learn.microsoft.com/dotnet/core/runtime-config/threading).
-    /// </summary>
+    /// <summary>" in a container with N CPUs, shared with k6" where the sweep runs in one (docker compose's sweep service): .NET sizes
+    /// itself to the container's CPU quota (https://learn.microsoft.com/dotnet/core/runtime-config/threading).</summary>
     private static string Where() =>
         System.Environment.GetEnvironmentVariable("DOTNET_RUNNING_IN_CONTAINER") == "true" || File.Exists("/.dockerenv")
             ? $" in the sweep's container ({System.Environment.ProcessorCount} "

@@ -2,19 +2,15 @@ using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Targets;
 
-/// <summary>
-/// Where the app under test comes from: <see cref="FreshApps"/> (the lab's) and <see cref="UserApps"/> (yours) start a new
-/// process for every probe, so no probe inherits threads grown by another; <see cref="RunningTarget"/> is an app someone
-/// else runs, with a cool-down before every probe but the first. The sweep runs one loop over all three.
-/// </summary>
+/// <summary>Where the app under test comes from: <see cref="FreshApps"/> (the lab's) and <see cref="UserApps"/> (yours) start a new process
+/// for every probe, so no probe inherits threads grown by another; <see cref="RunningTarget"/> is an app someone else runs, with a
+/// cool-down before every probe but the first. The sweep runs one loop over all three.</summary>
 internal interface IAppSource : IAsyncDisposable
 {
-    /// <summary>What the run header says of the target and of how steps were isolated.</summary>
     string Target { get; }
 
     string Isolation { get; }
 
-    /// <summary>Why an experiment cannot run here (its database could not be had), or null.</summary>
     string? SkippedReason(Experiment experiment);
 
     /// <summary>The app for one probe: a fresh one, or the target after a cool-down (idle threads retire) but before the first.</summary>
@@ -25,7 +21,6 @@ internal interface IAppSource : IAsyncDisposable
 /// <param name="Telemetry">The app's OTEL_* variables under --live (where to export, the probe's tags); null: no export.</param>
 internal sealed record ProbeRun(string Name, string Variant, int Concurrency, IReadOnlyDictionary<string, string>? Telemetry = null);
 
-/// <summary>The app a batch runs against.</summary>
 internal interface IRunningApp : IAsyncDisposable
 {
     Uri Url { get; }
@@ -37,13 +32,10 @@ internal interface IRunningApp : IAsyncDisposable
     /// else <see cref="Url"/>.</summary>
     Uri LoadUrl => Url;
 
-    /// <summary>
-    /// Ends the sessions the app still holds, because k6 waits for every WebSocket session's close handshake before it ends
-    /// and a starved app answers late: a fresh app is stopped (its steps are over); an app someone else runs cannot be (false).
-    /// </summary>
+    /// <summary>Ends the sessions the app still holds, because k6 waits for every WebSocket session's close handshake before it ends and a
+    /// starved app answers late: a fresh app is stopped (its steps are over); an app someone else runs cannot be (false).</summary>
     ValueTask<bool> EndSessionsAsync() => ValueTask.FromResult(false);
 
-    /// <summary>The app's runtime now (framework, cores, minimum threads, database), or null when it does not say.</summary>
     Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken);
 
     /// <summary>The app's timeline over the batch.

@@ -5,10 +5,8 @@ using AsyncCapacity.Cli.Output;
 
 namespace AsyncCapacity.Cli.Targets;
 
-/// <summary>
-/// The database the sweep hands to the apps it starts for database experiments: the one given on the command line,
-/// else a private PostgreSQL started here (and removed on dispose), else none, with the reason those experiments are skipped.
-/// </summary>
+/// <summary>The database the sweep hands to the apps it starts for database experiments: the one given on the command line, else a private
+/// PostgreSQL started here (and removed on dispose), else none, with the reason those experiments are skipped.</summary>
 internal sealed class SweepDatabase : IAsyncDisposable
 {
     private readonly PrivatePostgres? _owned;

@@ -94,10 +94,8 @@ internal sealed class WebApp : IAsyncDisposable
 
     public ValueTask DisposeAsync() => _process.DisposeAsync();
 
-    /// <summary>
-    /// Why the app stopped, from its log: its "error: " lines (one per bad setting), else its last "Unhandled exception."
-    /// line; null when it said neither.
-    /// </summary>
+    /// <summary>Why the app stopped, from its log: its "error: " lines (one per bad setting), else its last "Unhandled exception." line;
+    /// null when it said neither.</summary>
     private static string? ReasonFrom(string logPath)
     {
         try

@@ -1,5 +1,5 @@
-using Microsoft.AspNetCore.Builder;
 using AsyncCapacity.Cli.Targets;
+using Microsoft.AspNetCore.Builder;
 
 namespace AsyncCapacity.Tests.Infrastructure;
 
