@@ -27,7 +27,7 @@ internal static class K6Environment
             ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
             ["K6_NO_USAGE_REPORT"] = "true",
         };
-        foreach (var (key, value) in spec.Telemetry ?? new Dictionary<string, string>())
+        foreach (var (key, value) in spec.Live is { } live ? K6Telemetry.Environment(live, spec.Tags) : new Dictionary<string, string>())
         {
             environment[key] = value;
         }

@@ -1,8 +1,10 @@
+using AsyncCapacity.Cli.Live;
+
 namespace AsyncCapacity.Cli.Load;
 
 /// <summary>One probe's load: one variant of one experiment at one load against one URL, for a planned time, judged by an SLA.</summary>
 /// <param name="Name">Names its files: "sleep-sync-c50-r2".</param>
-/// <param name="Telemetry">The generator's own export settings under --live; null: none.</param>
+/// <param name="Live">Where the generator exports its metrics under --live, tagged with <paramref name="Tags"/>; null: none.</param>
 internal sealed record LoadSpec(
     string Name,
     Experiment Experiment,
@@ -16,5 +18,6 @@ internal sealed record LoadSpec(
     double StepSeconds,
     double TailSeconds,
     Sla Sla,
-    IReadOnlyDictionary<string, string>? Telemetry,
+    LiveTelemetry? Live,
+    ProbeTags Tags,
     string? Cpus);

@@ -68,7 +68,7 @@ internal sealed record Probe(Experiment Experiment, Variant Variant, NextProbe N
         var tail = app.ProcessId is null ? 0 : request.TailSeconds;
         await using var load = run.Load.Start(new LoadSpec(Name, Experiment, Variant.Name, Next.Concurrency, request.Model,
             request.Parameters[Experiment.Id], app.LoadUrl, request.ReadyPath ?? "/healthz", request.WarmupSeconds, Next.Seconds,
-            tail, request.SlaFor(Experiment), run.Live?.K6Environment(tags), request.Isolation?.LoadGeneratorCpus), cancellationToken);
+            tail, request.SlaFor(Experiment), run.Live, tags, request.Isolation?.LoadGeneratorCpus), cancellationToken);
         run.Cpu.Track(load.ProcessId);
         var stacks = request.Stacks && app.ProcessId is { } pid
             ? StackTail.TakeAsync(run, pid, Name, Next.Seconds, load, cancellationToken)

@@ -15,7 +15,7 @@ public sealed partial class LayersTests
     {
         { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Analysis"]] },
         { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"]] },
-        { "AsyncCapacity.Cli", [["Options"], ["Output"], ["Targets"], ["Load", "Live", "Observe"], ["Sweep"], ["Commands"]] },
+        { "AsyncCapacity.Cli", [["Options"], ["Output"], ["Targets"], ["Live", "Observe"], ["Load"], ["Sweep"], ["Commands"]] },
     };
 
     /// <summary>Which projects each may reference: Contracts → Lab → Report → Cli, and Web beside them on Contracts.</summary>
