@@ -27,17 +27,7 @@ internal static class CompareCommand
             Description = "A relative change smaller than this is noise, shown as ~ and not called a change: each step is measured once, "
                 + "and a shared machine drifts. A step flagged in either run is shown with ? and never judged.",
             DefaultValueFactory = _ => NoiseRule.DefaultPercent,
-            Validators =
-            {
-                result =>
-                {
-                    if (result.GetValueOrDefault<double>() is var value && !(value > 0 && value < 100))
-                    {
-                        result.AddError(string.Create(CultureInfo.InvariantCulture,
-                            $"--noise-percent must be above 0 and below 100; got {value}."));
-                    }
-                },
-            },
+            Validators = { result => RequirePercent(result, "--noise-percent", result.GetValueOrDefault<double>()) },
         };
 
         var failBelow = new Option<double?>("--fail-below")
@@ -45,17 +35,7 @@ internal static class CompareCommand
             Description = "A gate for CI: exit 3 when a variant's capacity fell by more than this percentage against the baseline, "
                 + "significantly (the 95% interval of the knee's ratio, from both runs' probes, lies wholly below 1 − PCT). Two runs "
                 + "of the same code do not trip it [default: no gate].",
-            Validators =
-            {
-                result =>
-                {
-                    if (result.GetValueOrDefault<double?>() is { } value && !(value > 0 && value < 100))
-                    {
-                        result.AddError(string.Create(CultureInfo.InvariantCulture,
-                            $"--fail-below must be above 0 and below 100; got {value}."));
-                    }
-                },
-            },
+            Validators = { result => RequirePercent(result, "--fail-below", result.GetValueOrDefault<double?>()) },
         };
 
         var command = new Command("compare",
@@ -72,6 +52,14 @@ internal static class CompareCommand
             token => RunAsync(parse.GetValue(runs)!, parse.GetValue(output), parse.GetValue(noise), parse.GetValue(failBelow), token),
             cancellationToken));
         return command;
+    }
+
+    private static void RequirePercent(System.CommandLine.Parsing.OptionResult result, string name, double? value)
+    {
+        if (value is { } percent && !(percent > 0 && percent < 100))
+        {
+            result.AddError(string.Create(CultureInfo.InvariantCulture, $"{name} must be above 0 and below 100; got {percent}."));
+        }
     }
 
     private static async Task RunAsync(

@@ -2,10 +2,8 @@ using System.Text.RegularExpressions;
 
 namespace AsyncCapacity.Cli.Commands;
 
-/// <summary>
-/// `capacity experiments --new NAME`: DeclarationTemplate.json with NAME filled in. Plain JSON that loads as printed (k6
-/// reads it with JSON.parse, so its explanations are "$comment" properties, which every reader ignores).
-/// </summary>
+/// <summary>`capacity experiments --new NAME`: DeclarationTemplate.json with NAME filled in. Plain JSON that loads as printed (k6 reads it
+/// with JSON.parse, so its explanations are "$comment" properties, which every reader ignores).</summary>
 internal static partial class DeclarationTemplate
 {
     public static bool IsId(string name) => Id().IsMatch(name);

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
+using AsyncCapacity.Cli.Options;
 
 namespace AsyncCapacity.Cli.Commands;
 
@@ -10,7 +11,7 @@ internal static class ExperimentsCommand
     public static Command Create()
     {
         var json = new Option<bool>("--json") { Description = "Print the declarations as one JSON array, for scripts." };
-        var files = SweepOptions.ExperimentFile();
+        var files = ExperimentOptions.ExperimentFile();
         var create = new Option<string?>("--new")
         {
             Description = "Print a starting declaration for a pair of your own (a .Result beside its awaited twin) named NAME; "

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Cli.Output;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Measure;

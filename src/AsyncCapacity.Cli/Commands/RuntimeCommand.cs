@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text.Json;
-using AsyncCapacity.Cli.Diagnostics;
+using AsyncCapacity.Cli.Observe;
 using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
 

@@ -1,12 +1,10 @@
 using System.Text.Json;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Targets;
 
 namespace AsyncCapacity.Cli.Live;
 
-/// <summary>
-/// The standalone Aspire dashboard (learn.microsoft.com/dotnet/aspire/fundamentals/dashboard/standalone), run from its
-/// NuGet package's Native-AOT executable on loopback ports picked here, with anonymous access (nothing leaves 127.0.0.1).
-/// </summary>
+/// <summary>The standalone Aspire dashboard (learn.microsoft.com/dotnet/aspire/fundamentals/dashboard/standalone), run from its NuGet
+/// package's Native-AOT executable on loopback ports picked here, with anonymous access (nothing leaves 127.0.0.1).</summary>
 internal sealed class AspireDashboard : IAsyncDisposable
 {
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
@@ -109,10 +107,8 @@ internal sealed class AspireDashboard : IAsyncDisposable
     private static string Tail(string path) => File.Exists(path) ? string.Join(Environment.NewLine, File.ReadLines(path).TakeLast(10)) : "";
 }
 
-/// <summary>
-/// The dashboard's package, restored by tools/AspireDashboard (a PackageDownload of Aspire.Dashboard.Sdk.&lt;rid&gt;) and
-/// found where the restore says it put it: the packages folder and version in its project.assets.json.
-/// </summary>
+/// <summary>The dashboard's package, restored by tools/AspireDashboard (a PackageDownload of Aspire.Dashboard.Sdk.&lt;rid&gt;) and found
+/// where the restore says it put it: the packages folder and version in its project.assets.json.</summary>
 internal static class DashboardPackage
 {
     public static async Task<string> RestoreAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)

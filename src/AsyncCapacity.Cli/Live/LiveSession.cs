@@ -1,11 +1,13 @@
-using AsyncCapacity.Cli.Sweep;
+
+
+
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
 
 namespace AsyncCapacity.Cli.Live;
 
-/// <summary>
-/// The sweep's live view (`--live`): the Aspire dashboard it starts, or the user's endpoint, and the telemetry every probe
-/// is pointed at. A dashboard that cannot be had costs the sweep its live view, never its run.
-/// </summary>
+/// <summary>The sweep's live view (`--live`): the Aspire dashboard it starts, or the user's endpoint, and the telemetry every probe is
+/// pointed at. A dashboard that cannot be had costs the sweep its live view, never its run.</summary>
 internal sealed class LiveSession : IAsyncDisposable
 {
     private readonly AspireDashboard? _dashboard;

@@ -1,9 +1,7 @@
 namespace AsyncCapacity.Cli.Live;
 
-/// <summary>
-/// Where every probe's app and k6 send their metrics over OTLP, and the environment that says so to each: the standard
-/// OTEL_* variables for the app, k6's own K6_OTEL_* for its built-in opentelemetry output.
-/// </summary>
+/// <summary>Where every probe's app and k6 send their metrics over OTLP, and the environment that says so to the app: the standard
+/// OTEL_* variables (k6's own, K6_OTEL_*, are in Load's K6Telemetry).</summary>
 /// <param name="Endpoint">The OTLP receiver: gRPC unless <paramref name="Protocol"/> is http/protobuf.</param>
 /// <param name="Dashboard">The dashboard's UI when the sweep started one; null for an endpoint of the user's.</param>
 internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboard)
@@ -31,23 +29,4 @@ internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboa
         ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
         ["OTEL_METRIC_EXPORT_INTERVAL"] = ExportIntervalMs,
     };
-
-    /// <summary>k6's own output (https://grafana.com/docs/k6/latest/results-output/real-time/opentelemetry/); its Go SDK also reads
-    /// OTEL_RESOURCE_ATTRIBUTES, so k6's resource carries the probe's tags too.</summary>
-    public IReadOnlyDictionary<string, string> K6Environment(ProbeTags probe)
-    {
-        var http = Protocol == "http/protobuf";
-        var insecure = Endpoint.Scheme == "http" ? "true" : "false";
-        return new Dictionary<string, string>
-        {
-            ["K6_OUT"] = "opentelemetry",
-            ["K6_OTEL_EXPORTER_PROTOCOL"] = Protocol,
-            [http ? "K6_OTEL_HTTP_EXPORTER_ENDPOINT" : "K6_OTEL_GRPC_EXPORTER_ENDPOINT"] = Endpoint.Authority,
-            [http ? "K6_OTEL_HTTP_EXPORTER_INSECURE" : "K6_OTEL_GRPC_EXPORTER_INSECURE"] = insecure,
-            ["K6_OTEL_SERVICE_NAME"] = K6ServiceName,
-            ["K6_OTEL_EXPORT_INTERVAL"] = "1s",
-            ["K6_OTEL_FLUSH_INTERVAL"] = "1s",
-            ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
-        };
-    }
 }

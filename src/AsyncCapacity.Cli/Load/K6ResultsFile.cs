@@ -37,7 +37,6 @@ internal static class K6ResultsFile
         return summary;
     }
 
-    /// <summary>True when the JSON looks like a k6 results file rather than results.json.</summary>
     public static bool LooksLikeK6Summary(string json)
     {
         try

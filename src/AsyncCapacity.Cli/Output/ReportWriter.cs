@@ -5,7 +5,6 @@ namespace AsyncCapacity.Cli.Output;
 
 internal static class ReportWriter
 {
-    /// <summary>Writes results.json and index.html into <paramref name="directory"/>; returns the HTML path.</summary>
     public static async Task<string> WriteAsync(ResultsDocument document, string directory, CancellationToken cancellationToken)
     {
         Directory.CreateDirectory(directory);

@@ -1,5 +1,5 @@
 using AsyncCapacity.Cli;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Results;
 

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Text.Json;
 using AsyncCapacity.Cli.Commands;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Tests.Contracts;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Cli;

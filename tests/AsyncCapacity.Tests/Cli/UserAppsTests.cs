@@ -2,7 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Commands;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;

@@ -43,7 +43,7 @@ public sealed class SqlServerWithoutServerTests
     public async Task A_closed_port_fails_fast_with_a_503_naming_the_cause()
     {
         // Arrange
-        var port = AsyncCapacity.Cli.Sweep.LoopbackPort.Free();
+        var port = AsyncCapacity.Cli.Targets.LoopbackPort.Free();
         await using var database = new LabDatabase(Options.Create(new DatabaseOptions
         {
             Provider = DatabaseProvider.SqlServer,

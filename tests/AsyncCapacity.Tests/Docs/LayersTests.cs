@@ -25,6 +25,7 @@ public sealed partial class LayersTests
                 ["Diagnostics", "Experiments"],
             ]
         },
+        { "AsyncCapacity.Cli", [["Import", "Options"], ["Output"], ["Targets"], ["Live", "Observe"], ["Load"], ["Sweep"], ["Commands"]] },
     };
 
     /// <summary>Which projects each may reference: Contracts → Lab → Report → Cli, and Web beside them on Contracts.</summary>

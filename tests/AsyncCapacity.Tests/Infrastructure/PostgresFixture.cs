@@ -1,4 +1,4 @@
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Targets;
 using Microsoft.AspNetCore.Builder;
 
 namespace AsyncCapacity.Tests.Infrastructure;

@@ -126,7 +126,7 @@ public sealed class K6DeclarationTests : IDisposable
             request.Headers["X-Tenant"] == "lab" ? TypedResults.Ok() : Microsoft.AspNetCore.Http.Results.StatusCode(403));
         await app.StartAsync();
         var orders = ExperimentCatalog.Parse(ExperimentFilesTests.Orders, "orders.json");
-        var client = new AsyncCapacity.Cli.Sweep.AppClient(new Uri(app.Urls.First()));
+        var client = new AsyncCapacity.Cli.Targets.AppClient(new Uri(app.Urls.First()));
 
         // Act
         var with = await client.ProbeAsync("POST", "/orders/sync", new("{}", null, orders.Headers!), CancellationToken.None);

@@ -1,5 +1,6 @@
 using System.Text.Json;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli;
+using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.K6Scripts;

@@ -1,5 +1,7 @@
 using System.Text.Json;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;

@@ -1,6 +1,8 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Live;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Cli.Options;
 
 namespace AsyncCapacity.Tests.Live;
 
@@ -66,7 +68,7 @@ public sealed class LiveOptionTests
         string protocol, string endpointVariable, string insecureVariable)
     {
         // Act
-        var environment = new LiveTelemetry(new Uri("http://127.0.0.1:4317"), protocol, null).K6Environment(Probe);
+        var environment = K6Telemetry.Environment(new LiveTelemetry(new Uri("http://127.0.0.1:4317"), protocol, null), Probe);
 
         // Assert
         Assert.Equal("opentelemetry", environment["K6_OUT"]);

@@ -1,5 +1,10 @@
+
+
+
+using AsyncCapacity.Cli;
 using AsyncCapacity.Cli.Live;
-using AsyncCapacity.Cli.Sweep;
+using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
 
 namespace AsyncCapacity.Tests.Live;
 

@@ -1,0 +1,27 @@
+using AsyncCapacity.Lab.Measure;
+
+namespace AsyncCapacity.Cli.Load;
+
+/// <summary>What offers a probe its load: k6 today (<see cref="K6Generator"/>), behind this door so the loop knows none of it.</summary>
+internal interface ILoadGenerator
+{
+    string Version { get; }
+
+    ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken);
+
+    /// <summary>The instrument's baseline (--baseline): <paramref name="started"/> is given the generator's process id.</summary>
+    Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken);
+}
+
+/// <summary>One probe's load while it runs: its process (its CPU is sampled), when its scenario started, when it ended.</summary>
+internal interface ILoadRun : IAsyncDisposable
+{
+    int ProcessId { get; }
+
+    /// <summary>When the probe's scenario started (Unix ms): the measured window follows its warm-up.</summary>
+    Task<long> ScenariosStart { get; }
+
+    Task<int> Exited { get; }
+
+    Task<MeasuredRun> ResultsAsync(CancellationToken cancellationToken);
+}

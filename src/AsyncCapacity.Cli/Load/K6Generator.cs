@@ -1,0 +1,65 @@
+using System.Globalization;
+using AsyncCapacity.Cli.Targets;
+using AsyncCapacity.Lab.Measure;
+
+namespace AsyncCapacity.Cli.Load;
+
+internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string rawDirectory) : ILoadGenerator
+{
+    /// <summary>The line k6-scripts/lib/experiment.js prints in setup(): when the probe's scenario starts, Unix ms.</summary>
+    private const string ScenariosStart = "asynccapacity: scenarios start at ";
+
+    public string Version => k6.Version;
+
+    public static async Task<ILoadGenerator> LocateAsync(
+        RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
+        new K6Generator(await K6Tool.LocateAsync(layout, rawDirectory, cancellationToken), layout, rawDirectory);
+
+    public ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken)
+    {
+        var resultsFile = Path.Combine(rawDirectory, $"{spec.Name}-k6.json");
+        var scenariosStart = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
+        var process = k6.Run(layout, layout.SweepScript, K6Environment.Of(spec, layout, resultsFile),
+            Path.Combine(rawDirectory, $"{spec.Name}-k6.log"), line => ReadScenariosStart(line, scenariosStart), spec.Cpus);
+        return new K6Run(process, spec.Name, resultsFile, scenariosStart.Task, process.WaitForExitAsync(cancellationToken));
+    }
+
+    public Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken) =>
+        K6Baseline.RunAsync(k6, layout, spec, started, cancellationToken);
+
+    // k6 logs it as msg="asynccapacity: scenarios start at 1795462017038" source=console: the digits after the words.
+    private static void ReadScenariosStart(string line, TaskCompletionSource<long> scenariosStart)
+    {
+        var at = line.IndexOf(ScenariosStart, StringComparison.Ordinal);
+        var digits = at < 0 ? [] : line.AsSpan(at + ScenariosStart.Length);
+        digits = digits[..(digits.IndexOfAnyExceptInRange('0', '9') is var end and >= 0 ? end : digits.Length)];
+        if (long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var ms))
+        {
+            scenariosStart.TrySetResult(ms);
+        }
+    }
+
+    private sealed class K6Run(ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited)
+        : ILoadRun
+    {
+        public int ProcessId => process.Id;
+
+        public Task<long> ScenariosStart => scenariosStart;
+
+        public Task<int> Exited => exited;
+
+        public async Task<MeasuredRun> ResultsAsync(CancellationToken cancellationToken)
+        {
+            var exitCode = await exited;
+            if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
+            {
+                throw new HarnessException(
+                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+            }
+
+            return K6ResultsFile.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);
+        }
+
+        public ValueTask DisposeAsync() => process.DisposeAsync();
+    }
+}

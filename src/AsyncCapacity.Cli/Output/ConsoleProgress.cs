@@ -1,0 +1,78 @@
+using System.Diagnostics;
+using System.Globalization;
+using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Report.Formatting;
+
+namespace AsyncCapacity.Cli.Output;
+
+/// <summary>Time left is estimated from the probes finished variants needed, beside the most it can be (every budget used).</summary>
+/// <param name="variants">The most probes each variant's search may take.</param>
+internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients")
+{
+    private readonly Stopwatch _clock = Stopwatch.StartNew();
+    private readonly TextWriter _out = Console.Out;
+    private readonly TextWriter _error = Console.Error;
+    private readonly List<(int Used, int Max)> _finished = [];
+    private int _variant;
+    private int _probesInVariant;
+    private int _probesDone;
+
+    public TimeSpan Elapsed => _clock.Elapsed;
+
+    public void Info(string message) => _out.WriteLine(message);
+
+    public void Warn(string message) => _error.WriteLine($"warning: {message}");
+
+    public void ProbeStarting(string experiment, string variant, NextProbe probe)
+    {
+        _probesInVariant++;
+        var (estimate, most) = Remaining();
+        _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"[{experiment} {variant}] probe {_probesInVariant} of at most {Max(_variant)}: "
+            + $"{probe.Concurrency} {stepUnit}, {Pass(probe)}   "
+            + $"elapsed {Format(Elapsed)}, ~{Format(estimate)} left (at most {Format(most)})"));
+    }
+
+    public void ProbeDone(string summary)
+    {
+        _probesDone++;
+        _out.WriteLine($"        {summary}");
+    }
+
+    /// <summary>A variant's search ended (or was skipped, with no probe): its probes teach the estimate of the others'.</summary>
+    public void VariantDone()
+    {
+        _finished.Add((_probesInVariant, Max(_variant)));
+        _variant++;
+        _probesInVariant = 0;
+    }
+
+    private int Max(int variant) => variant < variants.Count ? variants[variant] : 0;
+
+    /// <summary>The estimate: each variant still to come uses the share of its budget the finished ones used (two-thirds before any has
+    /// finished); the most: every one uses its whole budget. Both at the mean time of a probe so far.</summary>
+    private (TimeSpan Estimate, TimeSpan Most) Remaining()
+    {
+        var perProbe = _probesDone > 0 ? Elapsed / _probesDone : probeDuration;
+        var used = _finished.Where(f => f.Max > 0).ToList();
+        var share = used.Count > 0 ? used.Sum(f => f.Used) / (double)used.Sum(f => f.Max) : 2 / 3.0;
+        var current = Max(_variant);
+        var later = variants.Skip(_variant + 1).Sum();
+        var most = Math.Max(0, current - _probesInVariant + 1) + later;
+        var estimate = Math.Max(0, (share * current) - _probesInVariant + 1) + (share * later);
+        return (perProbe * estimate, perProbe * most);
+    }
+
+    private static string Pass(NextProbe probe) => probe.Pass switch
+    {
+        ProbePass.Coarse => "coarse pass",
+        ProbePass.Expand => $"searching: {ProbeReasonText.Of(probe.Why)}",
+        ProbePass.Narrow => $"narrowing: {ProbeReasonText.Of(probe.Why)}",
+        ProbePass.Headline => $"headline: {ProbeReasonText.Of(probe.Why)}",
+        _ => $"again: {ProbeReasonText.Of(probe.Why)}",
+    };
+
+    private static string Format(TimeSpan span) => span.TotalHours >= 1
+        ? span.ToString(@"h\:mm\:ss", CultureInfo.InvariantCulture)
+        : span.ToString(@"m\:ss", CultureInfo.InvariantCulture);
+}
