@@ -25,39 +25,7 @@ internal static class DraftDeclaration
         var variants = new JsonArray();
         foreach (var request in api.Requests)
         {
-            var variant = new JsonObject
-            {
-                ["name"] = request.Name,
-                ["blocking"] = false,
-                ["method"] = request.Method,
-                ["route"] = request.Route,
-                ["why"] = $"{request.Method} {request.Route.Split('?')[0]}",
-            };
-            if (request.Body is { } body)
-            {
-                if (TryJson(body) is { } json && IsJsonType(request.ContentType))
-                {
-                    variant["body"] = json;
-                }
-                else
-                {
-                    var file = $"{id}.{request.Name}.body";
-                    bodyFiles.Add((file, body));
-                    variant["bodyFile"] = file;
-                }
-            }
-
-            if (request.ContentType is { } type && (request.Body is null || !type.StartsWith("application/json", StringComparison.Ordinal)))
-            {
-                variant["contentType"] = type;
-            }
-
-            if (Headers(request.Headers.Except(shared)) is { Count: > 0 } own)
-            {
-                variant["headers"] = own;
-            }
-
-            variants.Add(variant);
+            variants.Add(Variant(request, id, shared, bodyFiles));
         }
 
         var declaration = new JsonObject
@@ -78,6 +46,44 @@ internal static class DraftDeclaration
         declaration["steps"] = new JsonArray(1, 10, 100, 1000);
         declaration["sla"] = new JsonObject { ["p95Ms"] = 1000, ["maxErrorPercent"] = 1 };
         return new Draft(declaration.ToJsonString(Indented) + Environment.NewLine, bodyFiles);
+    }
+
+    private static JsonObject Variant(
+        ImportedRequest request, string id, List<KeyValuePair<string, string>> shared, List<(string, string)> bodyFiles)
+    {
+        var variant = new JsonObject
+        {
+            ["name"] = request.Name,
+            ["blocking"] = false,
+            ["method"] = request.Method,
+            ["route"] = request.Route,
+            ["why"] = $"{request.Method} {request.Route.Split('?')[0]}",
+        };
+        if (request.Body is { } body)
+        {
+            if (TryJson(body) is { } json && IsJsonType(request.ContentType))
+            {
+                variant["body"] = json;
+            }
+            else
+            {
+                var file = $"{id}.{request.Name}.body";
+                bodyFiles.Add((file, body));
+                variant["bodyFile"] = file;
+            }
+        }
+
+        if (request.ContentType is { } type && (request.Body is null || !type.StartsWith("application/json", StringComparison.Ordinal)))
+        {
+            variant["contentType"] = type;
+        }
+
+        if (Headers(request.Headers.Except(shared)) is { Count: > 0 } own)
+        {
+            variant["headers"] = own;
+        }
+
+        return variant;
     }
 
     private static List<KeyValuePair<string, string>> SharedHeaders(IReadOnlyList<ImportedRequest> requests) =>

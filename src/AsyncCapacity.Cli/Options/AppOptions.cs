@@ -24,6 +24,14 @@ internal sealed class AppOptions : IOptionGroup
 
     public Option<string?> AppReady { get; } = AppOptionChecks.AppReady();
 
+    public Option<DirectoryInfo?> AppDir { get; } = new("--app-dir")
+    {
+        Description = "The folder your app starts in: its working directory, and so its content root and relative paths. "
+            + "Default: its own (the assembly's folder for --app \"dotnet path/App.dll\", the build output for --app-project).",
+        HelpName = "DIR",
+        Validators = { result => RequireFolder(result) },
+    };
+
     public Option<AppSetting[]> AppSettings { get; } = new("--app-setting")
     {
         Description = "A setting of the app the sweep starts, as its environment variable: "
@@ -40,7 +48,7 @@ internal sealed class AppOptions : IOptionGroup
 
     public void AddTo(Command command, SweepOptionGroups all)
     {
-        foreach (var option in (Option[])[Target, TargetPid, App, AppProject, AppReady, AppSettings])
+        foreach (var option in (Option[])[Target, TargetPid, App, AppProject, AppReady, AppDir, AppSettings])
         {
             command.Options.Add(option);
         }
@@ -51,7 +59,8 @@ internal sealed class AppOptions : IOptionGroup
     public SweepRequest Apply(ParseResult parse, SweepRequest request, SweepOptionGroups all)
     {
         var userApp = parse.GetValue(App) is null && parse.GetValue(AppProject) is null ? null
-            : new UserApp(parse.GetValue(App), parse.GetValue(AppProject)?.FullName, parse.GetValue(AppReady) ?? UserApp.DefaultReadyPath);
+            : new UserApp(parse.GetValue(App), parse.GetValue(AppProject)?.FullName, parse.GetValue(AppReady) ?? UserApp.DefaultReadyPath,
+                parse.GetValue(AppDir)?.FullName);
         return request with
         {
             Target = parse.GetValue(Target),
@@ -61,5 +70,13 @@ internal sealed class AppOptions : IOptionGroup
             AppSettings = (parse.GetValue(AppSettings) ?? []).GroupBy(s => s.Key, StringComparer.OrdinalIgnoreCase)
                 .ToDictionary(g => g.Key, g => g.Last().Value, StringComparer.OrdinalIgnoreCase),
         };
+    }
+
+    private static void RequireFolder(OptionResult result)
+    {
+        if (result.GetValueOrDefault<DirectoryInfo?>() is { Exists: false } folder)
+        {
+            result.AddError($"--app-dir {folder}: there is no such folder.");
+        }
     }
 }

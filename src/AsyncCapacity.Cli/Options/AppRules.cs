@@ -39,6 +39,8 @@ internal static class AppRules
                 ? $"{given} starts your app for every probe; --target sweeps one that is already running. Give one of them."
             : Valid(result, app.TargetPid) is not null && !external
                 ? "--target-pid names the process of a running app: give its URL with --target."
+            : Valid(result, app.AppDir) is not null && !userApp
+                ? "--app-dir is the folder your app starts in: give it with --app or --app-project."
             : !userApp ? null
             : all.Database.Given(result) ? $"The --db-* options configure the lab's own app; with {given}, give your app its database with "
                 + "--app-setting ConnectionStrings__Name=..."

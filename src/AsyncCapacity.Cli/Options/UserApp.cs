@@ -6,5 +6,10 @@ internal sealed record UserApp(string? Command, string? Project, string ReadyPat
 {
     public const string DefaultReadyPath = "/";
 
+    /// <summary>Where it starts: --app-dir, else the folder of the command's assembly or program (--app-project: the build
+    /// output, known once built), else the sweep's own.</summary>
+    public string? FolderBeforeBuild => Directory ?? (Command is { } command
+        ? AppFolder.Of(CommandLineWords.Split(command), System.Environment.CurrentDirectory) : null);
+
     public string Shown => Command is not null ? $"`{Command}`" : $"(built from {Project})";
 }

@@ -13,7 +13,8 @@ internal static class SweepPlan
     {
         var text = new StringBuilder();
         var target = request.Target is not null ? $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)"
-            : request.App is { } app ? $"your app {app.Shown}, fresh per probe on a free loopback port, ready at GET {app.ReadyPath}"
+            : request.App is { } app ? $"your app {app.Shown}, started in {app.FolderBeforeBuild ?? "its build output"}, "
+                + $"fresh per probe on a free loopback port, ready at GET {app.ReadyPath}"
             : "a fresh app process per probe, on a free loopback port";
         text.AppendLine(CultureInfo.InvariantCulture,
             $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, "

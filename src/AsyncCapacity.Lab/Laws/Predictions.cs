@@ -47,9 +47,7 @@ public static class Predictions
 
     /// <summary>Per request, so for requests only: a WebSocket session holds its thread for the session.</summary>
     private static MeasuredHold? Measured(ExperimentResult experiment, VariantResult variant) =>
-        experiment.Load == LoadKind.Http && ServiceDemand.HoldSeconds(variant.Steps, experiment.IdealRpsPerClient) is { } hold
-            ? ThreadsPerRequest.Of(variant.Steps, hold)
-            : null;
+        experiment.Load == LoadKind.Http ? ThreadsPerRequest.Of(variant.Steps, closedModel: !experiment.Model.IsOpen) : null;
 
     private static IReadOnlyList<Hold> Holds(string experiment, string variant) =>
         ExperimentCatalog.Find(experiment)?.Variants.FirstOrDefault(v => v.Name == variant)?.Holds ?? [];

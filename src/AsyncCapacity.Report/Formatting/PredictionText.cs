@@ -31,7 +31,7 @@ public static class PredictionText
     /// <summary>", 1.9 per request, measured, not declared": where the threads' bound came from the stacks.</summary>
     public static string Measured(Prediction prediction) => prediction.MeasuredThreadsPerRequest is { } perRequest
         && prediction.Binding.Resource == ResourceKind.Threads
-            ? $", {Format.Number(perRequest)} threads per request, measured, not declared" : "";
+            ? $", {Format.Number(perRequest)} {(perRequest == 1 ? "thread" : "threads")} per request, measured, not declared" : "";
 
     /// <summary>The predicted range: "2–3 clients", "200 clients", "≈ 1,846–5,531 clients" (a CPU's bound is rougher).</summary>
     public static string Predicted(Prediction prediction, LoadModel model) =>

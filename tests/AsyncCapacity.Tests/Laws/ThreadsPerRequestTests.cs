@@ -4,21 +4,19 @@ using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Tests.Laws;
 
-/// <summary>Little's law per probe: blocked pool threads ÷ throughput ÷ hold = pool threads held per request.</summary>
+/// <summary>Pool threads held ÷ requests in flight, on probes where the pool had threads to spare.</summary>
 public sealed class ThreadsPerRequestTests
 {
-    private const double Hold = 0.1;
-
     [Fact]
     public void A_call_that_blocks_one_thread_for_its_hold_measures_one_and_one_that_blocks_two_measures_two()
     {
-        // Arrange: 30 pool threads at 100 ms each serve 300 req/s holding one, 150 holding two.
-        var one = new[] { Step(clients: 50, rps: 300, held: 30), Step(clients: 100, rps: 330, held: 33) };
-        var two = new[] { Step(clients: 50, rps: 150, held: 30), Step(clients: 100, rps: 160, held: 32) };
+        // Arrange: 10 and 20 clients in flight, each holding one pool thread, or two.
+        var one = new[] { Step(clients: 10, rps: 100, held: 10), Step(clients: 20, rps: 200, held: 20) };
+        var two = new[] { Step(clients: 10, rps: 100, held: 20), Step(clients: 20, rps: 200, held: 40) };
 
         // Act
-        var measuredOne = ThreadsPerRequest.Of(one, Hold);
-        var measuredTwo = ThreadsPerRequest.Of(two, Hold);
+        var measuredOne = ThreadsPerRequest.Of(one, closedModel: true);
+        var measuredTwo = ThreadsPerRequest.Of(two, closedModel: true);
 
         // Assert
         Assert.Equal(new MeasuredHold(1.0, 1.0, 1.0, 2), measuredOne);
@@ -26,13 +24,18 @@ public sealed class ThreadsPerRequestTests
     }
 
     [Fact]
-    public void Probes_whose_snapshot_caught_too_few_threads_or_no_stacks_give_nothing()
+    public void Probes_whose_snapshot_caught_too_few_threads_no_stacks_or_an_exhausted_pool_give_nothing()
     {
-        // Arrange: at one client a snapshot catches 0 or 1 thread; an awaited variant parks none.
-        var steps = new[] { Step(clients: 1, rps: 10, held: 1), Step(clients: 100, rps: 1000, held: 0), Step(10, 100, held: null) };
+        // Arrange: at one client a snapshot catches 0 or 1 thread; an awaited variant parks none; with every pool thread
+        // held, the requests beyond them wait holding none.
+        var steps = new[]
+        {
+            Step(clients: 1, rps: 10, held: 1), Step(clients: 100, rps: 1000, held: 0), Step(10, 100, held: null),
+            Step(clients: 50, rps: 37, held: 37, pool: 37),
+        };
 
         // Act
-        var measured = ThreadsPerRequest.Of(steps, Hold);
+        var measured = ThreadsPerRequest.Of(steps, closedModel: true);
 
         // Assert
         Assert.Null(measured);
@@ -56,11 +59,12 @@ public sealed class ThreadsPerRequestTests
         Assert.Equal(12, held);
     }
 
-    private static StepResult Step(int clients, double rps, int? held)
+    private static StepResult Step(int clients, double rps, int? held, int? pool = null)
     {
         var start = DateTimeOffset.UnixEpoch;
         var waits = held is { } n
-            ? new WaitSummary(n + 1, 1, 0, 7, n == 0 ? [] : [new WaitGroup(".NET TP Worker", true, "System.Threading.Thread.Sleep", "App.Sync", true, n)])
+            ? new WaitSummary(pool ?? n + 1, 1, 0, 7,
+                n == 0 ? [] : [new WaitGroup(".NET TP Worker", true, "System.Threading.Thread.Sleep", "App.Sync", true, n)])
             : null;
         return new StepResult
         {

@@ -46,7 +46,7 @@ public sealed class SearchedReportTests
         Assert.Contains("a lower bound: above it the load generator was the limit; 3 of 3 runs met", text, StringComparison.Ordinal);
         Assert.Matches(@"Why, at 3 clients \(the first load that missed\): the pool changed its thread goal by "
             + @"[^.]*ClimbingMove[^.]*; \d+ of \d+ pool threads in Thread\.Sleep ← SleepEndpoints\.Sync; "
-            + @"[\d.]+ pool threads held per request \(Little's law on \d+ probes' stacks[^)]*; declared: threads\)\.", text);
+            + @"1 pool thread held per request in flight \(2 probes' stacks; declared: threads\)\.", text);
         Assert.Contains("How the capacity was found", text, StringComparison.Ordinal);
         Assert.Contains("What the runtime said", text, StringComparison.Ordinal);
     }

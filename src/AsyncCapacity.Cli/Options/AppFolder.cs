@@ -1,4 +1,4 @@
-namespace AsyncCapacity.Cli.Targets;
+namespace AsyncCapacity.Cli.Options;
 
 /// <summary>
 /// Where a user's app starts: its own folder, as `dotnet run`, IIS and systemd units start one, so that its content
