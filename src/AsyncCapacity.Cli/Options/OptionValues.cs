@@ -37,7 +37,8 @@ internal static class OptionValues
     public static void RequireRange(OptionResult result, string name, int min, int max)
     {
         // A value that is not a whole number is the parser's own error; only a parsed one is checked here.
-        if (result.Tokens.Count > 0 && int.TryParse(result.Tokens[^1].Value, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value)
+        if (result.Tokens.Count > 0
+            && int.TryParse(result.Tokens[^1].Value, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value)
             && (value < min || value > max))
         {
             result.AddError($"{name} must be between {min} and {max}; got {value}.");
