@@ -29,18 +29,27 @@ internal static class ReportCommand
                 + "its /diag/runtime timeline fills the thread-pool and CPU columns.",
         };
 
+        var markdown = new Option<bool>("--markdown")
+        {
+            Description = "Print the capacities as a Markdown table (capacity with its interval, throughput, prediction, threads "
+                + "per request, the knee's threads) rather than write the report: for docs that quote a recorded run.",
+        };
+
         var command = new Command("report", "Render the HTML report (index.html + results.json) again from results.")
         {
             results,
             output,
             app,
+            markdown,
         };
         command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(
-            token => RunAsync(parse.GetValue(results)!, parse.GetValue(output), parse.GetValue(app), token), cancellationToken));
+            token => RunAsync(parse.GetValue(results)!, parse.GetValue(output), parse.GetValue(app), parse.GetValue(markdown), token),
+            cancellationToken));
         return command;
     }
 
-    private static async Task RunAsync(string[] inputs, DirectoryInfo? output, string? appUrl, CancellationToken cancellationToken)
+    private static async Task RunAsync(
+        string[] inputs, DirectoryInfo? output, string? appUrl, bool markdown, CancellationToken cancellationToken)
     {
         var files = inputs.SelectMany(Expand).Distinct().ToList();
         var contents = new List<(string Path, string Json)>();
@@ -66,6 +75,12 @@ internal static class ReportCommand
         }
 
         // Read, then modelled: k6's own files and a results.json written before there were predictions get them here.
+        if (markdown)
+        {
+            Console.Out.Write(Report.Formatting.MarkdownTable.Of(Predictions.Attach(document)));
+            return;
+        }
+
         var directory = output?.FullName ?? Path.GetDirectoryName(Path.GetFullPath(files[0]))!;
         var html = await ReportWriter.WriteAsync(Predictions.Attach(document), directory, cancellationToken);
         Console.WriteLine($"Report: {html}");
