@@ -23,6 +23,7 @@ WORKDIR /src
 COPY global.json Directory.Build.props Directory.Packages.props .editorconfig ./
 COPY src/AsyncCapacity.Contracts/AsyncCapacity.Contracts.csproj src/AsyncCapacity.Contracts/
 COPY src/AsyncCapacity.Web/AsyncCapacity.Web.csproj src/AsyncCapacity.Web/
+COPY src/AsyncCapacity.Lab/AsyncCapacity.Lab.csproj src/AsyncCapacity.Lab/
 COPY src/AsyncCapacity.Report/AsyncCapacity.Report.csproj src/AsyncCapacity.Report/
 COPY src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj src/AsyncCapacity.Cli/
 # The CLI references the startup hook (net8.0) that gives --min-threads to a user's app; restoring it fetches its targeting pack.
@@ -34,7 +35,7 @@ RUN dotnet restore src/AsyncCapacity.Web/AsyncCapacity.Web.csproj \
  && dotnet restore src/AsyncCapacity.Cli/AsyncCapacity.Cli.csproj -p:WarningsNotAsErrors=NU1901%3BNU1902%3BNU1903%3BNU1904
 
 # The experiment declarations are embedded in the Contracts assembly (src/AsyncCapacity.Contracts/*.csproj), and the
-# SLA's rule, k6-scripts/lib/judge.js, in the Report assembly (the report runs the file k6 runs).
+# SLA's rule, k6-scripts/lib/judge.js, in the Lab assembly (the report runs the file k6 runs).
 COPY experiments/ experiments/
 COPY k6-scripts/lib/judge.js k6-scripts/lib/
 COPY src/ src/
