@@ -39,6 +39,7 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
         // Arrange
         var sweeps = Commands(lab).Where(c => c[0] == "sweep").ToList();
         Assert.NotEmpty(sweeps);
+        var plans = new System.Text.StringBuilder();
 
         foreach (var sweep in sweeps)
         {
@@ -48,6 +49,14 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
             // Assert
             Assert.True(exitCode == 0, $"{lab}: capacity {string.Join(' ', sweep)} --dry-run exited {exitCode}:\n{output}");
             Assert.StartsWith("Plan: ", output, StringComparison.Ordinal);
+            plans.Append(output);
+        }
+
+        // Assert: the loads and variants the lab names (each <!-- plan: ... --> line) are in the plans its sweeps make
+        foreach (Match named in PlanNamed().Matches(File.ReadAllText(Path.Combine(Workshop, lab))))
+        {
+            Assert.True(plans.ToString().Contains(named.Groups[1].Value, StringComparison.Ordinal),
+                $"{lab} names \"{named.Groups[1].Value}\", which none of its sweeps plans:\n{plans}");
         }
     }
 
@@ -116,4 +125,7 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
 
     [GeneratedRegex(@"ab [^\n]*""http://127\.0\.0\.1:\d+(/[^?""]*)")]
     private static partial Regex AbUrl();
+
+    [GeneratedRegex(@"<!-- plan: (.+?) -->")]
+    private static partial Regex PlanNamed();
 }
