@@ -3,8 +3,9 @@ using AsyncCapacity.Cli.Targets;
 
 namespace AsyncCapacity.Cli.Live;
 
-/// <summary>The standalone Aspire dashboard (learn.microsoft.com/dotnet/aspire/fundamentals/dashboard/standalone), run from its NuGet
-/// package's Native-AOT executable on loopback ports picked here, with anonymous access (nothing leaves 127.0.0.1).</summary>
+/// <summary>The standalone Aspire dashboard (learn.microsoft.com/dotnet/aspire/fundamentals/dashboard/standalone) from its NuGet
+/// package's Native-AOT executable on loopback ports, with its standard protection (aspire.dev/dashboard/configuration): a
+/// browser token in the login URL, an API key for OTLP and the telemetry API, one random secret per sweep.</summary>
 internal sealed class AspireDashboard : IAsyncDisposable
 {
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
@@ -12,12 +13,21 @@ internal sealed class AspireDashboard : IAsyncDisposable
     private readonly ChildProcess _process;
     private bool _kept;
 
-    private AspireDashboard(ChildProcess process, Uri url, Uri otlpGrpc)
+    private AspireDashboard(ChildProcess process, Uri url, Uri otlpGrpc, string key)
     {
-        (_process, Url, OtlpGrpc) = (process, url, otlpGrpc);
+        (_process, Url, OtlpGrpc, Key) = (process, url, otlpGrpc, key);
     }
 
     public Uri Url { get; }
+
+    /// <summary>The secret: the browser token, and the key OTLP senders and the telemetry API give.</summary>
+    public string Key { get; }
+
+    /// <summary>Opened once, it signs the browser in (a cookie) and goes to the dashboard.</summary>
+    public Uri LoginUrl => new(Url, $"/login?t={Key}");
+
+    /// <summary>The header OTLP senders give the key in (the dashboard's Otlp:AuthMode ApiKey).</summary>
+    public string OtlpHeaders => $"x-otlp-api-key={Key}";
 
     public Uri OtlpGrpc { get; }
 
@@ -33,12 +43,18 @@ internal sealed class AspireDashboard : IAsyncDisposable
     {
         var executable = await DashboardPackage.RestoreAsync(layout, logDirectory, cancellationToken);
         var (url, grpc, http) = (Loopback(), Loopback(), Loopback());
+        var key = Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(16));
         var environment = new Dictionary<string, string>
         {
             ["ASPNETCORE_URLS"] = url.ToString(),
             ["ASPIRE_DASHBOARD_OTLP_ENDPOINT_URL"] = grpc.ToString(),
             ["ASPIRE_DASHBOARD_OTLP_HTTP_ENDPOINT_URL"] = http.ToString(),
-            ["ASPIRE_DASHBOARD_UNSECURED_ALLOW_ANONYMOUS"] = "true",
+            ["DASHBOARD__FRONTEND__AUTHMODE"] = "BrowserToken",
+            ["DASHBOARD__FRONTEND__BROWSERTOKEN"] = key,
+            ["DASHBOARD__OTLP__AUTHMODE"] = "ApiKey",
+            ["DASHBOARD__OTLP__PRIMARYAPIKEY"] = key,
+            ["DASHBOARD__API__AUTHMODE"] = "ApiKey",
+            ["DASHBOARD__API__PRIMARYAPIKEY"] = key,
         };
         var logPath = Path.Combine(logDirectory, "aspire-dashboard.log");
 
@@ -47,7 +63,7 @@ internal sealed class AspireDashboard : IAsyncDisposable
             ? ChildProcess.Start("/bin/sh", ["-c", "exec \"$0\" >>\"$1\" 2>&1", executable, logPath],
                 Path.GetDirectoryName(executable)!, environment, logPath)
             : ChildProcess.Start(executable, [], Path.GetDirectoryName(executable)!, environment, logPath);
-        var dashboard = new AspireDashboard(process, url, grpc);
+        var dashboard = new AspireDashboard(process, url, grpc, key);
         try
         {
             await dashboard.WaitReadyAsync(logPath, cancellationToken);
@@ -77,7 +93,8 @@ internal sealed class AspireDashboard : IAsyncDisposable
 
             try
             {
-                using var response = await Http.GetAsync(ResourcesApi, cancellationToken);
+                using var request = new HttpRequestMessage(HttpMethod.Get, ResourcesApi) { Headers = { { "x-api-key", Key } } };
+                using var response = await Http.SendAsync(request, cancellationToken);
                 if (response.IsSuccessStatusCode)
                 {
                     return;

@@ -42,8 +42,9 @@ internal sealed class LiveSession : IAsyncDisposable
         {
             progress.Info("Live: starting the Aspire dashboard (its NuGet package is restored the first time)...");
             var dashboard = await AspireDashboard.StartAsync(layout, logDirectory, choice.Keep, cancellationToken);
-            var telemetry = new LiveTelemetry(dashboard.OtlpGrpc, "grpc", dashboard.Url);
-            progress.Info($"Live: open {dashboard.Url} (the Aspire dashboard): Metrics, then a probe's app "
+            var telemetry = new LiveTelemetry(dashboard.OtlpGrpc, "grpc", dashboard.Url, dashboard.OtlpHeaders);
+            progress.Info($"Live: open {dashboard.LoginUrl} (the Aspire dashboard; the link carries its token): "
+                + "Metrics, then a probe's app "
                 + $"({LiveTelemetry.AppServiceName}-<probe>) or its k6 ({LiveTelemetry.K6ServiceName}-<probe>).");
             return new LiveSession(telemetry, dashboard, choice.Keep);
         }
@@ -61,7 +62,7 @@ internal sealed class LiveSession : IAsyncDisposable
         {
             dashboard.Keep();
             var pid = dashboard.ProcessId;
-            progress.Info($"Live: the Aspire dashboard stays up at {dashboard.Url} (process {pid}; `kill {pid}` stops it).");
+            progress.Info($"Live: the Aspire dashboard stays up at {dashboard.LoginUrl} (process {pid}; `kill {pid}` stops it).");
         }
     }
 

@@ -4,7 +4,8 @@ namespace AsyncCapacity.Cli.Live;
 /// OTEL_* variables (k6's own, K6_OTEL_*, are in Load's K6Telemetry).</summary>
 /// <param name="Endpoint">The OTLP receiver: gRPC unless <paramref name="Protocol"/> is http/protobuf.</param>
 /// <param name="Dashboard">The dashboard's UI when the sweep started one; null for an endpoint of the user's.</param>
-internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboard)
+/// <param name="Headers">OTLP headers every sender gives (the dashboard's API key), as OTEL_EXPORTER_OTLP_HEADERS writes them.</param>
+internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboard, string? Headers = null)
 {
     public const string AppServiceName = "asynccapacity";
     public const string K6ServiceName = "k6";
@@ -21,12 +22,21 @@ internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboa
         ? $"the Aspire dashboard at {ui} (OTLP {Endpoint}): every probe's app and k6, one instance each; it keeps them in memory only"
         : $"OTLP ({Protocol}) to {Endpoint}: every probe's app and k6, one instance each";
 
-    public IReadOnlyDictionary<string, string> AppEnvironment(ProbeTags probe) => new Dictionary<string, string>
+    public IReadOnlyDictionary<string, string> AppEnvironment(ProbeTags probe)
     {
-        ["OTEL_EXPORTER_OTLP_ENDPOINT"] = Endpoint.ToString().TrimEnd('/'),
-        ["OTEL_EXPORTER_OTLP_PROTOCOL"] = Protocol,
-        ["OTEL_SERVICE_NAME"] = AppServiceName,
-        ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
-        ["OTEL_METRIC_EXPORT_INTERVAL"] = ExportIntervalMs,
-    };
+        var environment = new Dictionary<string, string>
+        {
+            ["OTEL_EXPORTER_OTLP_ENDPOINT"] = Endpoint.ToString().TrimEnd('/'),
+            ["OTEL_EXPORTER_OTLP_PROTOCOL"] = Protocol,
+            ["OTEL_SERVICE_NAME"] = AppServiceName,
+            ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
+            ["OTEL_METRIC_EXPORT_INTERVAL"] = ExportIntervalMs,
+        };
+        if (Headers is not null)
+        {
+            environment["OTEL_EXPORTER_OTLP_HEADERS"] = Headers;
+        }
+
+        return environment;
+    }
 }

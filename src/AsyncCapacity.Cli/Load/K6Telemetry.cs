@@ -11,7 +11,7 @@ internal static class K6Telemetry
     {
         var http = live.Protocol == "http/protobuf";
         var insecure = live.Endpoint.Scheme == "http" ? "true" : "false";
-        return new Dictionary<string, string>
+        var environment = new Dictionary<string, string>
         {
             ["K6_OUT"] = "opentelemetry",
             ["K6_OTEL_EXPORTER_PROTOCOL"] = live.Protocol,
@@ -22,5 +22,11 @@ internal static class K6Telemetry
             ["K6_OTEL_FLUSH_INTERVAL"] = "1s",
             ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
         };
+        if (live.Headers is { } headers)
+        {
+            environment["K6_OTEL_HEADERS"] = headers;
+        }
+
+        return environment;
     }
 }

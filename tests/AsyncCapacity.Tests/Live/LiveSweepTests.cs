@@ -34,16 +34,30 @@ public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
         var kept = KeptLine().Match(console);
         Assert.True(kept.Success, console);
         _dashboardProcess = int.Parse(kept.Groups["pid"].Value, System.Globalization.CultureInfo.InvariantCulture);
-        var dashboard = new Uri(kept.Groups["url"].Value);
+        var login = new Uri(kept.Groups["url"].Value);
+        var dashboard = new Uri(login.GetLeftPart(UriPartial.Authority) + "/");
+        var token = login.Query["?t=".Length..];
         Assert.StartsWith($"Live: starting the Aspire dashboard", console, StringComparison.Ordinal);
-        Assert.InRange(console.IndexOf($"Live: open {dashboard}", StringComparison.Ordinal), 0,
+        Assert.InRange(console.IndexOf($"Live: open {login}", StringComparison.Ordinal), 0,
             console.IndexOf("Sweeping sleep", StringComparison.Ordinal));
-        Assert.Equal("127.0.0.1", dashboard.Host);
+        Assert.Equal(("127.0.0.1", "/login", 32), (login.Host, login.AbsolutePath, token.Length));
         var report = await File.ReadAllTextAsync(Path.Combine(_output, "index.html"));
         Assert.Contains($"the Aspire dashboard at {dashboard}", report, StringComparison.Ordinal);
+        Assert.DoesNotContain(token, report, StringComparison.Ordinal);
+
+        // Assert: the dashboard lets no one in without its token or key
+        using (var anonymous = await Http.GetAsync(new Uri(dashboard, "/api/telemetry/resources")))
+        {
+            Assert.Equal(System.Net.HttpStatusCode.Unauthorized, anonymous.StatusCode);
+        }
 
         // Assert: one resource per probe for the app and for k6, each with metrics
-        var resources = await Http.GetFromJsonAsync<Resource[]>(new Uri(dashboard, "/api/telemetry/resources"));
+        using var withKey = new HttpRequestMessage(HttpMethod.Get, new Uri(dashboard, "/api/telemetry/resources"))
+        {
+            Headers = { { "x-api-key", token } },
+        };
+        using var answer = await Http.SendAsync(withKey);
+        var resources = await answer.Content.ReadFromJsonAsync<Resource[]>();
         foreach (var probe in (string[])["sleep-sync-c2-r1", "sleep-sync-c8-r1"])
         {
             Assert.Contains(resources!, r => r is { Name: "asynccapacity", HasMetrics: true } && r.InstanceId == probe);
@@ -58,6 +72,7 @@ public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
             await using var _ = browser;
             var page = await browser.NewPageAsync(
                 new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = 1400, Height = 900 } });
+            await page.GotoAsync(login.ToString());
             await page.GotoAsync(new Uri(dashboard, "/metrics/resource/asynccapacity-sleep-sync-c8-r1"
                 + "?meter=System.Runtime&instrument=dotnet.thread_pool.thread.count&duration=1&view=Graph").ToString());
             var line = page.Locator(".js-plotly-plot .scatterlayer path.js-line").First;
