@@ -4,7 +4,7 @@ namespace AsyncCapacity.Lab.Laws;
 
 /// <summary>A variant's capacity at the SLA by the operational laws, then its measurement read against it: every resource
 /// it holds (declared) and the CPU (measured) bound the load; the bottleneck binds.</summary>
-public static class Predictor
+public static partial class Predictor
 {
     /// <summary>A measurement within this share of the prediction is as predicted: the machines here drift more between runs.</summary>
     public const double Tolerance = 0.15;
@@ -30,6 +30,34 @@ public static class Predictor
         }
 
         var sla = new SlaLaws(Milliseconds.ToSeconds(experiment.Sla.P95Ms), r0, experiment.Model.IsOpen);
+        var bounds = Bounds(experiment, steps, holds, resources, sla, hold, measured);
+        if (bounds.Count == 0)
+        {
+            return null;
+        }
+
+        // The bottleneck binds: the bound on the mean that allows the fewest clients (the largest demand, D_max). The
+        // range: from its percentile estimate to that bound.
+        var binding = bounds.MinBy(b => b.MeanLoad)!;
+        var (low, high) = (Math.Min(binding.Load, binding.MeanLoad), binding.MeanLoad);
+        // X ≤ min(N ÷ R₀, 1 ÷ D_max) at the predicted load; in the open model the load is the offered rate itself.
+        var maxDemand = bounds.Where(b => b.MaxRps is > 0).Select(b => 1 / b.MaxRps!.Value).DefaultIfEmpty(0).Max();
+        var rps = sla.Open ? low : OperationalLaws.MaxThroughput(low, r0, maxDemand);
+        var reading = new Reading(experiment, variant, binding, sla, hold);
+        var (outcome, error, reason) = reading.Of(low, high);
+        return new Prediction(low, rps, binding, bounds, Milliseconds.FromSeconds(r0), outcome, error, reason,
+            sla.Open ? null : Usl.ForReport(ThroughputCurve.Of(steps)))
+        {
+            MeanLoad = high,
+            Grown = grown is not null && binding.Resource == ResourceKind.Threads ? reading.Growth(grown) : null,
+            MeasuredThreadsPerRequest = measured,
+        };
+    }
+
+    private static List<ResourceBound> Bounds(
+        ExperimentResult experiment, IReadOnlyList<StepResult> steps, IReadOnlyList<Hold> holds, RunResources resources,
+        SlaLaws sla, double hold, double? measured)
+    {
         var bounds = new List<ResourceBound>();
         foreach (var held in holds)
         {
@@ -61,27 +89,7 @@ public static class Predictor
             bounds.Add(sla.Cpu(ResourceKind.MachineCpu, withDatabase ? CpuSharing.AppK6AndDatabase : CpuSharing.AppAndK6, shared, machine));
         }
 
-        if (bounds.Count == 0)
-        {
-            return null;
-        }
-
-        // The bottleneck binds: the bound on the mean that allows the fewest clients (the largest demand, D_max). The
-        // range: from its percentile estimate to that bound.
-        var binding = bounds.MinBy(b => b.MeanLoad)!;
-        var (low, high) = (Math.Min(binding.Load, binding.MeanLoad), binding.MeanLoad);
-        // X ≤ min(N ÷ R₀, 1 ÷ D_max) at the predicted load; in the open model the load is the offered rate itself.
-        var maxDemand = bounds.Where(b => b.MaxRps is > 0).Select(b => 1 / b.MaxRps!.Value).DefaultIfEmpty(0).Max();
-        var rps = sla.Open ? low : OperationalLaws.MaxThroughput(low, r0, maxDemand);
-        var reading = new Reading(experiment, variant, binding, sla, hold);
-        var (outcome, error, reason) = reading.Of(low, high);
-        return new Prediction(low, rps, binding, bounds, Milliseconds.FromSeconds(r0), outcome, error, reason,
-            sla.Open ? null : Usl.ForReport(ThroughputCurve.Of(steps)))
-        {
-            MeanLoad = high,
-            Grown = grown is not null && binding.Resource == ResourceKind.Threads ? reading.Growth(grown) : null,
-            MeasuredThreadsPerRequest = measured,
-        };
+        return bounds;
     }
 
     /// <summary>
@@ -110,142 +118,5 @@ public static class Predictor
             ? ResourceBound.Cpu(kind, shared, cores, demand, OperationalLaws.MaxRate(cores, demand), OperationalLaws.MaxRate(cores, demand))
             : ResourceBound.Cpu(kind, shared, cores, demand,
                 OperationalLaws.ClientsWithinShared(Sla, R0, demand / cores), OperationalLaws.ClientsWithinMean(Sla, R0, demand / cores));
-    }
-
-    /// <summary>How the measured capacity compares with the predicted range, and what broke when it parts from it.</summary>
-    private sealed record Reading(ExperimentResult Experiment, VariantResult Variant, ResourceBound Binding, SlaLaws Sla, double Hold)
-    {
-        /// <summary>
-        /// The error is against the nearer end of [low, high] (0 inside it); within <see cref="Tolerance"/> of an end, or
-        /// with the range inside the measured bracket, it is as predicted.
-        /// </summary>
-        public (PredictionOutcome Outcome, double? Error, PredictionReason? Reason) Of(int low, int high)
-        {
-            if (Variant.Capacity is not { } capacity)
-            {
-                var lowest = Variant.Steps.Min(s => s.Concurrency);
-                return low < lowest
-                    ? (PredictionOutcome.AsPredicted, null, new FewerThanTried(low, lowest))
-                    : (PredictionOutcome.Below, null, Below());
-            }
-
-            var measured = capacity.Concurrency;
-            var nearest = measured < low ? low : measured > high ? high : measured;
-            var error = nearest > 0 ? (measured - nearest) / (double)nearest * 100 : (double?)null;
-            var close = nearest > 0 && Math.Abs(measured - nearest) <= Math.Max(1, Tolerance * nearest);
-            // The range overlaps the knee's 90% interval (before the estimate: reaches into its bracket).
-            var bracketed = capacity.Estimate is { } estimate ? low <= estimate.HighLoad && high >= estimate.LowLoad
-                : capacity.MissedAt is { } missed && low < missed && high >= measured;
-            // A lower bound: what stopped the search, or (a run before the search) the top of the grid with nothing missed above.
-            if (capacity.AtLeastBecause is not null || capacity.MissedAt is null)
-            {
-                // "≥ 2,000": within or above the range it confirms it; below, it says where k6 stopped, not the app.
-                return measured >= low * (1 - Tolerance) && measured <= high * (1 + Tolerance) ? (PredictionOutcome.AsPredicted, null, null)
-                    : measured > high ? (PredictionOutcome.Above, null, Above())
-                    : (PredictionOutcome.LowerBound, null, null);
-            }
-
-            return close || bracketed ? (PredictionOutcome.AsPredicted, error, null)
-                : measured < low ? (PredictionOutcome.Below, error, Below())
-                : (PredictionOutcome.Above, error, Above());
-        }
-
-        /// <summary>
-        /// The measured knee against the grown pool's range: within <see cref="PoolGrowth.Tolerance"/> of its nearer end,
-        /// or what the law did not count (hill climbing's moves above it; below it, what broke as for the static bound).
-        /// </summary>
-        public PoolGrowthBound Growth(PoolGrowthBound grown)
-        {
-            if (Variant.Capacity is not { MissedAt: not null, AtLeastBecause: null } capacity)
-            {
-                return grown;
-            }
-
-            var measured = capacity.Concurrency;
-            var nearest = Math.Clamp(measured, grown.Low, grown.High);
-            if (nearest <= 0)
-            {
-                return grown;
-            }
-
-            var error = (measured - nearest) / (double)nearest * 100;
-            var within = Math.Abs(measured - nearest) <= Math.Max(1, PoolGrowth.Tolerance * nearest);
-            return grown with
-            {
-                ErrorPercent = error,
-                Broke = within ? null : measured < grown.Low ? HeldLonger(grown) ?? Below() : Climbed(grown),
-            };
-        }
-
-        /// <summary>
-        /// Below the grown pool: at the knee its threads (the mean of the window's ends) ÷ the throughput say how long each
-        /// request held one; well past the lightest load's hold, the law's fixed hold broke (sync over async on work that
-        /// completes on the pool waits for a pool thread too).
-        /// </summary>
-        private HeldLonger? HeldLonger(PoolGrowthBound grown)
-        {
-            // Short of CPU (k6 or the app), the knee says that first.
-            if (KneeStep.Of(Variant) is not { ThreadsAtStart: { } start, ThreadsAtEnd: { } end, Rps: > 0, Saturated: null } step)
-            {
-                return null;
-            }
-
-            var heldSeconds = (start + end) / 2.0 / step.Rps;
-            return heldSeconds > HeldLongerFactor * Hold
-                ? new HeldLonger(step.Concurrency, Milliseconds.FromSeconds(heldSeconds), Milliseconds.FromSeconds(Hold), grown.By)
-                : null;
-        }
-
-        /// <summary>More than the grown pool allows: hill climbing's moves (event 55) at the knee, or the growth measured.</summary>
-        private PredictionReason Climbed(PoolGrowthBound grown)
-        {
-            var capacity = Variant.Capacity!;
-            var step = KneeStep.Of(Variant);
-            var climbed = step?.Adjustments?.Where(a => PoolAdjustmentReasons.IsHillClimbing(a.Key)).Sum(a => a.Value.ThreadsAdded) ?? 0;
-            var reached = Variant.Steps.Where(s => s.Concurrency == capacity.Concurrency).Max(s => s.ThreadsAtEnd)
-                ?? grown.ThreadsAtWindowEnd;
-            return climbed > 0 && step is not null
-                ? new HillClimbed(step.Concurrency, step.ThreadsAtEnd ?? reached, climbed, grown.HillClimbingCeiling)
-                : new PoolGrew(capacity.Concurrency, grown.ThreadsAtWindowEnd, reached, null);
-        }
-
-        /// <summary>Which assumption broke below the bound, read off the first run at the load that missed.</summary>
-        private PredictionReason Below()
-        {
-            if (KneeStep.Of(Variant) is not { } step)
-            {
-                return new NoProbeAtKnee();
-            }
-
-            var at = step.Concurrency;
-            var poolWait = step.Gauge("db.poolWaitMs");
-            var slaMs = Experiment.Sla.P95Ms;
-            return step switch
-            {
-                { Saturated: Saturation.LoadGenerator } => new LoadGeneratorShort(at),
-                { Saturated: Saturation.App } when !Binding.IsCpu => new AppCpuFirst(at),
-                { MachineCpuPercent: >= BusyMachinePercent } when Binding.Resource != ResourceKind.MachineCpu =>
-                    new MachineBusy(at, step.MachineCpuPercent!.Value, UsesDatabase(Experiment)),
-                _ when poolWait >= 1 && Binding.Resource != ResourceKind.DbConnections => new PoolWait(at, poolWait.Value),
-                _ when step.Missed.Contains("errors") => new RequestsFailed(at, step.ErrorRate),
-                { MeanMs: { } mean, P95Ms: { } p95 } when mean <= slaMs && p95 > slaMs => new PercentileSpread(at, mean, p95),
-                _ => new UnevenQueueing(at),
-            };
-        }
-
-        /// <summary>Why more was served than the binding resource allows: mostly, the thread pool grew during the probe.</summary>
-        private PredictionReason Above()
-        {
-            var capacity = Variant.Capacity!;
-            var grown = Variant.Steps.Where(s => s.Concurrency == capacity.Concurrency).Max(s => s.ThreadsAtEnd);
-            if (Binding.Resource != ResourceKind.Threads || !(grown > Binding.Units))
-            {
-                return new HeldLess();
-            }
-
-            // Held per request, the grown pool allows what the bound on the mean allows with that many threads.
-            int? allows = Binding.HoldMs is null ? null : OperationalLaws.ClientsWithinMean(Sla.Sla, Sla.R0, Hold / grown!.Value);
-            return new PoolGrew(capacity.Concurrency, Binding.Units, grown!.Value, allows);
-        }
     }
 }

@@ -26,38 +26,8 @@ internal static class ResultsVersion1
             var audit = samples.Any(s => Number(s["auditQueued"]) > 0 || Number(s["auditRejected"]) > 0);
             var serverTime = experiment["idealRpsPerClient"] is null && steps.Any(s => s["serverP50Ms"] is not null);
 
-            foreach (var step in steps)
-            {
-                step["gauges"] = new JsonObject
-                {
-                    ["db.poolWaitMs"] = step["dbOpenMs"]?.DeepClone(),
-                    ["db.maxWaiting"] = step["maxDbWaiting"]?.DeepClone(),
-                };
-                step.Remove("dbOpenMs");
-                step.Remove("maxDbWaiting");
-            }
-
-            foreach (var sample in samples)
-            {
-                var gauges = new JsonObject();
-                foreach (var (field, key) in SampleFields)
-                {
-                    if (sample[field] is { } value)
-                    {
-                        gauges[key] = value.DeepClone();
-                    }
-
-                    sample.Remove(field);
-                }
-
-                if (pool && poolSize is { } size)
-                {
-                    gauges[GaugeKeys.DbPoolSize] = size;
-                }
-
-                sample.Remove("dbOpenMs");
-                sample["gauges"] = gauges;
-            }
+            StepGauges(steps);
+            SampleGauges(samples, pool ? poolSize : null);
 
             var listed = new JsonArray();
             var schema1Gauges = new[]
@@ -76,6 +46,45 @@ internal static class ResultsVersion1
         }
 
         root["schemaVersion"] = 2;
+    }
+
+    private static void StepGauges(IEnumerable<JsonObject> steps)
+    {
+        foreach (var step in steps)
+        {
+            step["gauges"] = new JsonObject
+            {
+                ["db.poolWaitMs"] = step["dbOpenMs"]?.DeepClone(),
+                ["db.maxWaiting"] = step["maxDbWaiting"]?.DeepClone(),
+            };
+            step.Remove("dbOpenMs");
+            step.Remove("maxDbWaiting");
+        }
+    }
+
+    private static void SampleGauges(IEnumerable<JsonObject> samples, double? poolSize)
+    {
+        foreach (var sample in samples)
+        {
+            var gauges = new JsonObject();
+            foreach (var (field, key) in SampleFields)
+            {
+                if (sample[field] is { } value)
+                {
+                    gauges[key] = value.DeepClone();
+                }
+
+                sample.Remove(field);
+            }
+
+            if (poolSize is { } size)
+            {
+                gauges[GaugeKeys.DbPoolSize] = size;
+            }
+
+            sample.Remove("dbOpenMs");
+            sample["gauges"] = gauges;
+        }
     }
 
     private static IEnumerable<JsonObject> Children(JsonNode? array) => array is JsonArray items ? items.OfType<JsonObject>() : [];

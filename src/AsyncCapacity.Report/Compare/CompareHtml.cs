@@ -97,15 +97,21 @@ public static class CompareHtml
     private static void Experiment(
         HtmlWriter html, RunComparison comparison, ExperimentComparison experiment, IReadOnlyList<ChartModel> charts, int index)
     {
-        var model = experiment.Model;
-        var unit = experiment.Load.RateUnit;
         html.Open("section", "experiment", ("data-experiment", index.ToString(CultureInfo.InvariantCulture)))
             .Open("header", "experiment-head")
             .Element("h2", null, experiment.Title)
             .Open("p", "experiment-meta").Element("code", null, experiment.Name).Text($" · SLA {Format.Sla(experiment.Sla)}").Close("p")
             .Close("header");
         ChartFigures.Write(html, charts, index);
+        StepTable(html, comparison, experiment);
+        Capacities(html, experiment);
+        html.Close("section");
+    }
 
+    private static void StepTable(HtmlWriter html, RunComparison comparison, ExperimentComparison experiment)
+    {
+        var model = experiment.Model;
+        var unit = experiment.Load.RateUnit;
         html.Open("div", "table-wrap").Open("table", "steps")
             .Open("thead").Open("tr")
             .Element("th", null, "variant")
@@ -144,6 +150,12 @@ public static class CompareHtml
         }
 
         html.Close("tbody").Close("table").Close("div");
+    }
+
+    private static void Capacities(HtmlWriter html, ExperimentComparison experiment)
+    {
+        var model = experiment.Model;
+        var unit = experiment.Load.RateUnit;
         html.Open("ul", "capacities");
         foreach (var variant in experiment.Variants)
         {
@@ -175,7 +187,7 @@ public static class CompareHtml
             }
         }
 
-        html.Close("ul").Close("section");
+        html.Close("ul");
     }
 
     private static void Cell(HtmlWriter html, string value, Change? change)

@@ -53,9 +53,16 @@ public static class CompareText
 
     private static void Experiment(StringBuilder text, ExperimentComparison experiment, IReadOnlyList<ComparedRun> runs)
     {
+        text.AppendLine($"{experiment.Name}: {experiment.Title}");
+        Capacities(text, experiment);
+        StepTable(text, experiment, runs);
+        Verdicts(text, experiment);
+    }
+
+    private static void Capacities(StringBuilder text, ExperimentComparison experiment)
+    {
         var model = experiment.Model;
         var unit = experiment.Load.RateUnit;
-        text.AppendLine($"{experiment.Name}: {experiment.Title}");
         foreach (var variant in experiment.Variants)
         {
             var capacities = variant.Capacities.Select(
@@ -77,7 +84,12 @@ public static class CompareText
                     $"    the pool at the knee: {string.Join(" → ", variant.RuntimeAtKnee.Select(r => r ?? "not recorded"))}");
             }
         }
+    }
 
+    private static void StepTable(StringBuilder text, ExperimentComparison experiment, IReadOnlyList<ComparedRun> runs)
+    {
+        var model = experiment.Model;
+        var unit = experiment.Load.RateUnit;
         var header = new List<string> { "variant", model.AxisName };
         header.AddRange(runs.Select((_, i) => $"{unit} {i + 1}"));
         header.AddRange(runs.Skip(1).Select((_, i) => $"Δ {i + 2}"));
@@ -105,7 +117,11 @@ public static class CompareText
             text.Append("  ").AppendLine(string.Join("  ",
                 row.Select((cell, column) => column < 1 ? cell.PadRight(widths[column]) : cell.PadLeft(widths[column]))).TrimEnd());
         }
+    }
 
+    private static void Verdicts(StringBuilder text, ExperimentComparison experiment)
+    {
+        var model = experiment.Model;
         var flipped = experiment.Variants.SelectMany(v => v.Flipped.Select(s => (v.Name, s))).ToList();
         text.AppendLine(flipped.Count == 0
             ? "  SLA verdicts: none flipped."
