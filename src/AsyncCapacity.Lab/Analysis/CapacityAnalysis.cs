@@ -4,10 +4,8 @@ using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Lab.Analysis;
 
-/// <summary>A variant's capacity from its search's finding; without a search, estimated from its grid by the same rule.</summary>
 public static class CapacityAnalysis
 {
-    /// <param name="finding">Null for steps without a search (k6 on its own, --search off).</param>
     public static (Capacity? Capacity, NoCapacityReason? NoneBecause) Of(
         IReadOnlyList<StepResult> steps, Sla sla, SearchFinding? finding = null)
     {
@@ -34,7 +32,6 @@ public static class CapacityAnalysis
         }, null);
     }
 
-    /// <summary>The probes that shaped the capacity: those within its interval, or, before the estimate, at its bracket's ends.</summary>
     public static bool Decides(StepResult step, Capacity? capacity) => capacity switch
     {
         { Estimate: { } estimate } => step.Judged && step.Concurrency >= estimate.LowLoad && step.Concurrency <= estimate.HighLoad,
@@ -42,10 +39,8 @@ public static class CapacityAnalysis
         null => false,
     };
 
-    /// <summary>The outcomes the search read, rebuilt from the steps of a run (a grid, or a results file read again).</summary>
     public static IReadOnlyList<ProbeOutcome> Outcomes(IEnumerable<StepResult> steps, Sla sla) => [.. steps.Select(s => Outcome(s, sla))];
 
-    /// <summary>A probe as the search and the estimate read it: its verdict, whether it was judged, and its margin to the SLA.</summary>
     public static ProbeOutcome Outcome(StepResult step, Sla sla) =>
         new(step.Concurrency, step.MeetsSla, step.Pass ?? ProbePass.Coarse, step.Saturated == Saturation.LoadGenerator)
         {
@@ -56,10 +51,7 @@ public static class CapacityAnalysis
             Margin = step.P95Ms is > 0 and { } p95 && step.Missed.All(m => m == "p95") ? Math.Log(p95 / sla.P95Ms) : null,
         };
 
-    /// <summary>
-    /// Throughput at the capacity: for a lower bound, the median of the runs that met there; for an estimate (a load that
-    /// may not have run), interpolated between the loads that ran on either side of it, each its median run.
-    /// </summary>
+    /// <summary>An estimate's load may not have run: interpolated between the loads on either side, each its median run.</summary>
     private static double RpsAt(IReadOnlyList<StepResult> steps, int load, bool estimated)
     {
         var atLoad = steps.Where(s => s.Concurrency == load && (s.MeetsSla || estimated)).Select(s => s.Rps).ToList();

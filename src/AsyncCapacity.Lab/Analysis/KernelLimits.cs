@@ -3,7 +3,6 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Analysis;
 
-/// <summary>The Linux limits that decide whether 10,000 connections fit, read from /proc; null where there is no /proc.</summary>
 public static class KernelLimits
 {
     public static ConnectionLimits? Read()

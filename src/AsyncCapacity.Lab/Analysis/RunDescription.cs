@@ -3,7 +3,6 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Analysis;
 
-/// <summary>How a run was made, as the sweep knows it from its request and `capacity report` from the k6 results files.</summary>
 public sealed record RunFacts(
     DateTimeOffset StartedAt,
     DateTimeOffset FinishedAt,
@@ -17,7 +16,6 @@ public sealed record RunFacts(
     CpuIsolation? CpuIsolation = null,
     string? Live = null);
 
-/// <summary>The machine the load ran on; unknown when the report is made elsewhere than the run.</summary>
 public sealed record HostFacts(string Machine, string Os, ConnectionLimits? Limits = null)
 {
     public const string NotRecorded = "not recorded (k6 scripts run on their own)";
@@ -27,10 +25,9 @@ public sealed record HostFacts(string Machine, string Os, ConnectionLimits? Limi
     public static HostFacts Unknown { get; } = new(NotRecorded, NotRecorded);
 }
 
-/// <summary>The run header of results.json, built the same way by the sweep and by `capacity report` (docker compose).</summary>
+/// <summary>Built the same way by the sweep and by `capacity report` (docker compose).</summary>
 public static class RunDescription
 {
-    /// <param name="app">The app as /diag/runtime described itself: its framework, cores, minimum threads and database.</param>
     public static RunInfo Of(RunFacts run, RuntimeReport? app, HostFacts host) => new(
         run.StartedAt,
         run.FinishedAt,
@@ -52,8 +49,7 @@ public static class RunDescription
         run.CpuIsolation,
         run.Live);
 
-    /// <summary>The app's description for the header:
-    /// the database part comes from whichever app had one (only database experiments get it).</summary>
+    /// <summary>Only database experiments' apps describe a database: it comes from whichever had one.</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>
         known is null ? latest : latest is null ? known : known with { Database = known.Database ?? latest.Database };
 }

@@ -44,7 +44,6 @@ internal sealed record ServerWindow(
             _ => null,
         };
 
-    /// <summary>Rise of the total ÷ rise of the count; null when nothing was counted or a restart cut the window.</summary>
     private static double? MeanPerCount(GaugeColumn column, RuntimeSample? before, List<RuntimeSample> closing)
     {
         var first = before ?? closing.FirstOrDefault();

@@ -3,8 +3,7 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Analysis;
 
-/// <summary>k6 run on its own knows nothing of the machine; server columns are filled only when the app's timeline is given.
-/// Predictions are the caller's step.</summary>
+/// <summary>k6 run on its own knows nothing of the machine; server columns are filled only when the app's timeline is given.</summary>
 public static class StandaloneResults
 {
     /// <param name="app">Read after the runs, so that its timeline covers them.</param>
@@ -53,11 +52,9 @@ public static class StandaloneResults
         return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
     }
 
-    /// <summary>The samples from just before a step's load began to just after it ended.</summary>
     public static IReadOnlyList<RuntimeSample> StepWindow(IReadOnlyList<RuntimeSample> timeline, ProbeSamples step) =>
         timeline.Where(s => s.TimestampMs >= step.StartMs - 2000 && s.TimestampMs <= step.EndMs + 1500).ToList();
 
-    /// <summary>An experiment this build does not declare: its variants as the file names them, its load as its steps show it.</summary>
     private static Experiment Unknown(MeasuredRun summary) => new(
         summary.Experiment,
         Order: int.MaxValue,

@@ -9,13 +9,11 @@ public static class StepAnalysis
     /// <summary>A closed loop obeys N = X·R; outside this band the step was not steady or requests were left unfinished.</summary>
     public const double LittlesLawTolerance = 0.2;
 
-    /// <summary>Above this machine CPU the load generator competes with the app for cores.</summary>
     public const double BusyMachineCpuPercent = 90;
 
-    /// <summary>A side at this share of its CPUs or more is at its limit.</summary>
     public const double SaturatedPercent = 90;
 
-    /// <summary>Sharing a busy machine, k6 is the limit from this share of it (two-thirds of a core of two).</summary>
+    /// <summary>Two-thirds of a core of two.</summary>
     public const double SharedLoadGeneratorPercent = 33;
 
     public static StepResult Analyse(StepRun run, ExperimentTerms terms)
@@ -90,7 +88,6 @@ public static class StepAnalysis
         return appCpuPercent >= SaturatedPercent ? Saturation.App : null;
     }
 
-    /// <summary>Of the CPUs k6 may use: all of the machine's, or its own set's.</summary>
     public static double LoadGeneratorPercentOfItsCpus(HostCpu cpu, CpuIsolation? isolation) =>
         isolation is null
             ? cpu.LoadGeneratorPercent

@@ -5,7 +5,6 @@ using static AsyncCapacity.Lab.Analysis.StepAnalysis;
 
 namespace AsyncCapacity.Lab.Analysis;
 
-/// <summary>Reasons not to trust a step blindly, each with the figures that show it.</summary>
 public static class StepFlags
 {
     public static List<StepFlag> Of(

@@ -5,7 +5,6 @@ namespace AsyncCapacity.Lab.Analysis;
 
 public sealed record StepRun(ProbeSamples Step, IReadOnlyList<RuntimeSample> Timeline, HostCpu? Cpu);
 
-/// <summary>Seen from outside the app, as percentages of all cores.</summary>
 public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent, double? LoadGeneratorMemoryMb = null);
 
 /// <param name="Isolation">With the app's and k6's CPU sets, each step says which side was at its limit.</param>
@@ -16,7 +15,6 @@ public sealed record ExperimentTerms(
         new(sla, model, declaration.Load, ResultsBuilder.GaugesOf(declaration), isolation);
 }
 
-/// <summary>The samples become its variant's timeline.</summary>
 public sealed record AnalysedStep(string Variant, long StartMs, StepResult Result, IReadOnlyList<RuntimeSample> Timeline);
 
 /// <param name="Findings">By variant; without one, the capacity is read off the steps as a grid.</param>

@@ -2,13 +2,9 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>The pool's growth law (<see cref="PoolGrowth"/>) read for a measured variant, to show beside the static bound.</summary>
 public static class GrownPool
 {
-    /// <summary>
-    /// Null unless the variant holds pool threads. Its probes' own event 55 say how the pool grew: cooperative blocking
-    /// where any step recorded it, starvation otherwise; R₀ and the hold come from its lightest probes as the static bound's do.
-    /// </summary>
+    /// <summary>Its probes' own event 55 say how the pool grew: cooperative blocking where any step recorded it, else starvation.</summary>
     public static PoolGrowthBound? Of(ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunInfo run)
     {
         var threads = holds.FirstOrDefault(h => h.Resource == HeldResource.Threads);

@@ -1,9 +1,7 @@
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>
-/// The operational laws for N clients in a closed loop with no think time (Denning and Buzen, ACM Computing Surveys
-/// 10(3), 1978; Lazowska et al., "Quantitative System Performance", 1984, chapters 3 and 5), in seconds.
-/// </summary>
+/// <summary>N clients in a closed loop with no think time, in seconds (Denning and Buzen, ACM Computing Surveys 10(3), 1978;
+/// Lazowska et al., "Quantitative System Performance", 1984, chapters 3 and 5).</summary>
 public static class OperationalLaws
 {
     /// <summary>Little's law: the clients a throughput X at response time R keeps busy, N = X × R.</summary>
@@ -27,20 +25,14 @@ public static class OperationalLaws
     public static int ClientsWithinMean(double slaSeconds, double r0Seconds, double maxDemandSeconds) =>
         r0Seconds > slaSeconds ? 0 : Math.Max(1, Whole(slaSeconds / maxDemandSeconds));
 
-    /// <summary>
-    /// The largest N for a resource shared as it serves (the CPU) at the SLA's p95: response times spread about exponentially
-    /// (M/M/1; Kleinrock, "Queueing Systems", vol. 1, 1975), p95 ≈ ln 20 × the mean, so N = SLA ÷ (ln 20 × D_max).
-    /// </summary>
+    /// <summary>Shared as it serves (the CPU), response times spread about exponentially (M/M/1; Kleinrock, "Queueing Systems",
+    /// vol. 1, 1975): N = SLA ÷ (ln 20 × D_max).</summary>
     public static int ClientsWithinShared(double slaSeconds, double r0Seconds, double maxDemandSeconds) =>
         r0Seconds > slaSeconds ? 0 : Math.Max(1, Whole(slaSeconds / (PercentileOverMean * maxDemandSeconds)));
 
-    /// <summary>ln 20: the 95th percentile of an exponential distribution over its mean.</summary>
     public static readonly double PercentileOverMean = Math.Log(20);
 
-    /// <summary>
-    /// The largest N for c units each held a fixed H, at p95: the slowest of N clients waits ⌈N ÷ c⌉ − 1 whole holds on top
-    /// of R₀, so N = c × ⌊1 + (SLA − R₀) ÷ H⌋, tighter than the mean's c × SLA ÷ H.
-    /// </summary>
+    /// <summary>c units held a fixed H: at p95 the slowest of N waits ⌈N ÷ c⌉ − 1 whole holds, so N = c × ⌊1 + (SLA − R₀) ÷ H⌋.</summary>
     public static int ClientsWithinFixedHold(double slaSeconds, double r0Seconds, double units, double holdSeconds) =>
         r0Seconds > slaSeconds ? 0
             : (int)Math.Min(int.MaxValue, Math.Floor(units) * Whole(1 + ((slaSeconds - r0Seconds) / holdSeconds)));
@@ -48,6 +40,6 @@ public static class OperationalLaws
     /// <summary>The utilization law as a whole rate: c units held H each serve at most ⌊c ÷ H⌋ arrivals per second.</summary>
     public static int MaxRate(double units, double holdSeconds) => Whole(units / holdSeconds);
 
-    /// <summary>The one rounding rule: down to a whole client, forgiving the floating-point error just below one.</summary>
+    /// <summary>Down to a whole client, forgiving the floating-point error just below one.</summary>
     public static int Whole(double value) => (int)Math.Min(int.MaxValue, Math.Floor(value + 1e-9));
 }

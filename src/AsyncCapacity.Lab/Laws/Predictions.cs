@@ -2,8 +2,6 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>Fills in every variant's prediction where it has none yet, from the holds its results kept (a user's
-/// declaration) or this build declares.</summary>
 public static class Predictions
 {
     public static ResultsDocument Attach(ResultsDocument document)
@@ -36,16 +34,13 @@ public static class Predictions
             : variant with { Prediction = Predictor.Predict(experiment, variant, holds, resources, grown, measured) };
     }
 
-    /// <summary>
-    /// A prediction saved before readings were records (its "why" a sentence), or before the pool's growth was a law, is
-    /// read again, so that it still says why and what the grown pool allows.
-    /// </summary>
+    /// <summary>Saved before readings were records, or before the pool's growth was a law: read again.</summary>
     private static bool IsRead(Prediction? prediction, PoolGrowthBound? grown) =>
         prediction is not null
         && (prediction.Reason is not null || prediction.Outcome is not (PredictionOutcome.Below or PredictionOutcome.Above))
         && (grown is null || prediction.Grown is not null || prediction.Binding.Resource != ResourceKind.Threads);
 
-    /// <summary>Per request, so for requests only: a WebSocket session holds its thread for the session.</summary>
+    /// <summary>A WebSocket session holds its thread for the session, not per request.</summary>
     private static MeasuredHold? Measured(ExperimentResult experiment, VariantResult variant) =>
         experiment.Load == LoadKind.Http ? ThreadsPerRequest.Of(variant.Steps, closedModel: !experiment.Model.IsOpen) : null;
 

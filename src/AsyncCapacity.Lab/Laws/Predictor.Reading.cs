@@ -4,13 +4,9 @@ namespace AsyncCapacity.Lab.Laws;
 
 public static partial class Predictor
 {
-    /// <summary>How the measured capacity compares with the predicted range, and what broke when it parts from it.</summary>
     private sealed record Reading(ExperimentResult Experiment, VariantResult Variant, ResourceBound Binding, SlaLaws Sla, double Hold)
     {
-        /// <summary>
-        /// The error is against the nearer end of [low, high] (0 inside it); within <see cref="Tolerance"/> of an end, or
-        /// with the range inside the measured bracket, it is as predicted.
-        /// </summary>
+        /// <summary>The error is against the nearer end of [low, high] (0 inside it).</summary>
         public (PredictionOutcome Outcome, double? Error, PredictionReason? Reason) Of(int low, int high)
         {
             if (Variant.Capacity is not { } capacity)
@@ -42,10 +38,6 @@ public static partial class Predictor
                 : (PredictionOutcome.Above, error, Above());
         }
 
-        /// <summary>
-        /// The measured knee against the grown pool's range: within <see cref="PoolGrowth.Tolerance"/> of its nearer end,
-        /// or what the law did not count (hill climbing's moves above it; below it, what broke as for the static bound).
-        /// </summary>
         public PoolGrowthBound Growth(PoolGrowthBound grown)
         {
             if (Variant.Capacity is not { MissedAt: not null, AtLeastBecause: null } capacity)
@@ -69,11 +61,7 @@ public static partial class Predictor
             };
         }
 
-        /// <summary>
-        /// Below the grown pool: at the knee its threads (the mean of the window's ends) ÷ the throughput say how long each
-        /// request held one; well past the lightest load's hold, the law's fixed hold broke (sync over async on work that
-        /// completes on the pool waits for a pool thread too).
-        /// </summary>
+        /// <summary>Sync over async on work that completes on the pool waits for a pool thread too: each holds one longer.</summary>
         private HeldLonger? HeldLonger(PoolGrowthBound grown)
         {
             // Short of CPU (k6 or the app), the knee says that first.
@@ -88,7 +76,7 @@ public static partial class Predictor
                 : null;
         }
 
-        /// <summary>More than the grown pool allows: hill climbing's moves (event 55) at the knee, or the growth measured.</summary>
+        /// <summary>Hill climbing's moves (event 55) at the knee, or the growth measured.</summary>
         private PredictionReason Climbed(PoolGrowthBound grown)
         {
             var capacity = Variant.Capacity!;
@@ -101,7 +89,6 @@ public static partial class Predictor
                 : new PoolGrew(capacity.Concurrency, grown.ThreadsAtWindowEnd, reached, null);
         }
 
-        /// <summary>Which assumption broke below the bound, read off the first run at the load that missed.</summary>
         private PredictionReason Below()
         {
             if (KneeStep.Of(Variant) is not { } step)
@@ -125,7 +112,6 @@ public static partial class Predictor
             };
         }
 
-        /// <summary>Why more was served than the binding resource allows: mostly, the thread pool grew during the probe.</summary>
         private PredictionReason Above()
         {
             var capacity = Variant.Capacity!;

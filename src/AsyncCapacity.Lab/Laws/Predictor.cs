@@ -2,22 +2,16 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>A variant's capacity at the SLA by the operational laws, then its measurement read against it: every resource
-/// it holds (declared) and the CPU (measured) bound the load; the bottleneck binds.</summary>
+/// <summary>Every resource a variant holds (declared) and the CPU (measured) bound its load; the bottleneck binds.</summary>
 public static partial class Predictor
 {
-    /// <summary>A measurement within this share of the prediction is as predicted: the machines here drift more between runs.</summary>
+    /// <summary>The machines here drift more than this between runs.</summary>
     public const double Tolerance = 0.15;
 
-    /// <summary>A thread held this many times the lightest load's hold at the knee breaks the laws' fixed hold.</summary>
     public const double HeldLongerFactor = 1.5;
 
-    /// <summary>A machine this busy (app, k6 and the database together) starves whoever waits for a core.</summary>
     public const double BusyMachinePercent = 90;
 
-    /// <summary>The prediction and the reading of the measurement; null when nothing bounds the variant.</summary>
-    /// <param name="grown">The pool's growth within a probe (<see cref="GrownPool"/>), read beside the static bound where
-    /// threads bind.</param>
     public static Prediction? Predict(
         ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources,
         PoolGrowthBound? grown = null, double? measured = null)
@@ -92,10 +86,8 @@ public static partial class Predictor
         return bounds;
     }
 
-    /// <summary>
-    /// The bounded audit log admits its writers' entries and a queue, past them 503 at once. Requests reach it only as fast
-    /// as pool threads carry them, so the cap binds once the pool starts with more threads than it admits.
-    /// </summary>
+    /// <summary>Requests reach the bounded audit log only as fast as pool threads carry them, so its cap binds once the pool
+    /// starts with more threads than it admits.</summary>
     private static ResourceBound? AuditAdmission(IReadOnlyList<Hold> holds, RunResources resources) =>
         holds.Any(h => h.Resource == HeldResource.AuditWriters) && resources.AuditWriters + resources.AuditQueue is var admitted
             && resources.PoolMinimum > admitted
@@ -104,10 +96,9 @@ public static partial class Predictor
 
     private static bool UsesDatabase(ExperimentResult experiment) => experiment.Gauges?.Contains(GaugeCatalog.ConnectionPool.Id) == true;
 
-    /// <summary>The SLA's p95 and R₀ in seconds, and whether arrivals are offered (open model): what every bound is judged by.</summary>
     private sealed record SlaLaws(double Sla, double R0, bool Open)
     {
-        /// <summary>Held a fixed time: at p95, requests that find every unit busy wait whole holds; the mean's bound is looser.</summary>
+        /// <summary>At p95, requests that find every unit busy wait whole holds; the mean's bound is looser.</summary>
         public ResourceBound Held(ResourceKind kind, double units, UnitsSource from, double hold) => Open
             ? ResourceBound.Held(kind, units, from, hold, OperationalLaws.MaxRate(units, hold), OperationalLaws.MaxRate(units, hold))
             : ResourceBound.Held(kind, units, from, hold,

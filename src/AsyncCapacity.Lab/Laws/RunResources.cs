@@ -3,9 +3,7 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>The units of each declared resource as the run recorded them; threads count the pool's minimum, before hill climbing.</summary>
-/// <param name="SharedCores">The machine's cores when the app shares them with k6 (no CPU isolation); null when isolated.</param>
-/// <param name="AuditQueue">Entries the bounded audit log queues for its writers; beyond them, and the writers, 503.</param>
+/// <summary>Threads count the pool's minimum, before hill climbing; SharedCores is null when the CPUs are isolated.</summary>
 public sealed record RunResources(
     int AppCores, int? PoolMinimum, int? DbPoolSize, int AuditWriters, int? SharedCores = null, int AuditQueue = Hold.DefaultAuditQueue)
 {

@@ -3,15 +3,10 @@ using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>
-/// The pool threads a variant holds per request in flight, measured rather than declared: on each probe where the pool
-/// had threads to spare, the pool threads its stacks caught in the request path ÷ the requests in flight (the clients;
-/// in the open model, Little's law: req/s × mean response). Awaited: 0; a blocking call: 1; a call whose work item blocks
-/// on another thread too: 2. Where the pool ran out of threads, requests wait for one holding none, so those probes say less.
-/// </summary>
+/// <summary>Measured only where the pool had threads to spare: where it ran out, requests wait for one holding none.</summary>
 public static class ThreadsPerRequest
 {
-    /// <summary>Fewer threads in one snapshot say little: at 1 client a snapshot catches 0 or 1.</summary>
+    /// <summary>At 1 client a snapshot catches 0 or 1.</summary>
     public const int MinimumHeld = 3;
 
     private const int MinimumRequests = 20;
@@ -28,7 +23,6 @@ public static class ThreadsPerRequest
             : new MeasuredHold(Math.Round(Median(perProbe), 2), Math.Round(perProbe[0], 2), Math.Round(perProbe[^1], 2), perProbe.Count);
     }
 
-    /// <summary>Pool threads in the request path: in the app's code, or blocked where the JIT inlined it.</summary>
     public static int Held(WaitSummary waits) => waits.Groups.Where(g => g.Pool).Sum(g => g.Threads);
 
     private static double InFlight(StepResult step, bool closedModel) =>

@@ -5,10 +5,8 @@ using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Lab.Laws;
 
-/// <summary>One load of a throughput curve: its median throughput, and whether the load generator was short of CPU there.</summary>
 public sealed record CurvePoint(double Load, double Rps, bool LoadGeneratorBound = false);
 
-/// <summary>A variant's throughput curve: the median throughput of the runs at each load.</summary>
 public static class ThroughputCurve
 {
     public static IReadOnlyList<CurvePoint> Of(IReadOnlyList<StepResult> steps) =>
@@ -18,21 +16,16 @@ public static class ThroughputCurve
     ];
 }
 
-/// <summary>
-/// Fits the Universal Scalability Law (N. J. Gunther, "Guerrilla Capacity Planning", 2007, chapter 4) as R's usl
-/// (https://github.com/smoeding/usl, method "nls") and usl4j do: nonlinear least squares on throughput, 0 ≤ σ ≤ 1, κ ≥ 0.
-/// </summary>
+/// <summary>As R's usl (https://github.com/smoeding/usl, method "nls") and usl4j fit it (Gunther, "Guerrilla Capacity Planning",
+/// 2007, chapter 4): nonlinear least squares on throughput, 0 ≤ σ ≤ 1, κ ≥ 0.</summary>
 public static class Usl
 {
-    /// <summary>Fewer loads than this leave a three-parameter fit nothing to test.</summary>
     public const int MinimumPoints = 4;
 
-    /// <summary>A fit explains the curve when R² reaches this and no point is off by more than <see cref="MaxErrorPercent"/>.</summary>
     public const double MinimumRSquared = 0.95;
 
     public const double MaxErrorPercent = 20;
 
-    /// <summary>A fitted peak counts only within this many times the heaviest load measured.</summary>
     public const double PeakReach = 10;
 
     /// <summary>Loads where k6 was short of CPU, or nothing was served, measure k6 or a collapse, not the app: left out.</summary>
@@ -91,10 +84,8 @@ public static class Usl
         };
     }
 
-    /// <summary>
-    /// The standard fit; where it fails the test above but 1 ÷ X² weights pass it, those, saying how far the standard one
-    /// missed: on curves from 2 to 5,000 req/s the light loads weigh nothing beside the heavy ones.
-    /// </summary>
+    /// <summary>On curves from 2 to 5,000 req/s the light loads weigh nothing beside the heavy ones: where the standard fit fails
+    /// and 1 ÷ X² weights pass, those.</summary>
     public static UslFit ForReport(IReadOnlyList<CurvePoint> curve)
     {
         var standard = Fit(curve);
@@ -108,7 +99,6 @@ public static class Usl
 
     private static Vector<double> Model(Vector<double> p, Vector<double> loads) => loads.Map(n => UslFit.Throughput(p[0], p[1], p[2], n));
 
-    /// <summary>∂X/∂λ, ∂X/∂σ, ∂X/∂κ at every load.</summary>
     private static Matrix<double> Gradient(Vector<double> p, Vector<double> loads)
     {
         var jacobian = Matrix<double>.Build.Dense(loads.Count, 3);

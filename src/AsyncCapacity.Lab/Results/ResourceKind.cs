@@ -3,11 +3,7 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Lab.Results;
 
-/// <summary>A kind of resource a bound counts, with the words people use for it; results.json stores its id.</summary>
-/// <param name="Id">"threads", "cpu": as results.json names it.</param>
-/// <param name="Name">"pool threads", "the app's CPU": as the card and the CLI say it.</param>
-/// <param name="Unit">"thread", "core": one unit.</param>
-/// <param name="Units">"threads", "cores": several.</param>
+/// <summary>results.json stores its id; the card and the CLI say its name.</summary>
 [JsonConverter(typeof(ResourceKindJsonConverter))]
 public sealed record ResourceKind(string Id, string Name, string Unit, string Units)
 {
@@ -17,19 +13,17 @@ public sealed record ResourceKind(string Id, string Name, string Unit, string Un
 
     public static readonly ResourceKind AuditWriters = new("auditWriters", "the audit writers", "writer", "writers");
 
-    /// <summary>The bounded audit log's writers and queue together: past them, 503 at once.</summary>
     public static readonly ResourceKind AuditAdmission = new("auditAdmission", "the audit hand-off", "entry", "entries");
 
     public static readonly ResourceKind Cpu = new("cpu", "the app's CPU", "core", "cores");
 
-    /// <summary>The machine's CPU, shared by the app, k6 and a local database when they are not isolated.</summary>
     public static readonly ResourceKind MachineCpu = new("machineCpu", "the machine's CPU", "core", "cores");
 
     public static IReadOnlyList<ResourceKind> All { get; } = [Threads, DbConnections, AuditWriters, AuditAdmission, Cpu, MachineCpu];
 
     public bool IsCpu => this == Cpu || this == MachineCpu;
 
-    /// <summary>The kind of a declared resource; declarations are checked at load, so every defined one has a kind.</summary>
+    /// <summary>Declarations are checked at load, so every defined resource has a kind.</summary>
     public static ResourceKind Of(HeldResource resource) => resource switch
     {
         HeldResource.Threads => Threads,
@@ -38,11 +32,10 @@ public sealed record ResourceKind(string Id, string Name, string Unit, string Un
         _ => throw new ArgumentOutOfRangeException(nameof(resource), resource, "no such held resource; the declaration's rules refuse it"),
     };
 
-    /// <summary>"thread" for one, "threads" for any other count.</summary>
     public string Noun(double units) => units == 1 ? Unit : Units;
 }
 
-/// <summary>Writes a kind as its id and reads it back as the one instance, so results.json keeps its strings.</summary>
+/// <summary>Reads a kind back as the one instance, so results.json keeps its strings.</summary>
 internal sealed class ResourceKindJsonConverter : JsonConverter<ResourceKind>
 {
     public override ResourceKind Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)

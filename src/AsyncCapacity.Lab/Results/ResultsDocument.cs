@@ -6,8 +6,7 @@ public sealed record ResultsDocument(
     RunInfo Run,
     IReadOnlyList<ExperimentResult> Experiments)
 {
-    /// <summary>5: flags, reasons, a bound's source and the run's target are data (a kind and its figures), no longer
-    /// sentences; an older file's sentences read as legacy kinds. 4: the knee estimated with its 90% interval.</summary>
+    /// <summary>5: flags, reasons, a bound's source and the run's target are data, no longer sentences.</summary>
     public const int CurrentSchemaVersion = 5;
 }
 
@@ -31,13 +30,11 @@ public sealed record RunInfo(
     CpuIsolation? CpuIsolation = null,
     string? Live = null);
 
-/// <summary>taskset's lists from `capacity sweep --isolate`; .NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
+/// <summary>.NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
 public sealed record CpuIsolation(string AppCpus, string LoadGeneratorCpus, int AppCores, int LoadGeneratorCores, int MachineCores);
 
-/// <summary>
-/// The instrument's own cost (`--baseline`): <c>Ratio</c> = the lab's app ÷ bench/MinimalApp in median req/s on the same
-/// route, so 0.95 means the lab's pipeline costs 5% of a request doing nothing.
-/// </summary>
+/// <summary>Ratio = the lab's app ÷ bench/MinimalApp in median req/s on the same route: 0.95 means the lab's pipeline costs
+/// 5% of a request doing nothing.</summary>
 public sealed record InstrumentOverhead(
     string Route,
     int Clients,
@@ -48,10 +45,8 @@ public sealed record InstrumentOverhead(
     double Ratio,
     double? LoadGeneratorCpuPercent);
 
-/// <summary>What capped connections (C10k), from /proc: somaxconn caps the backlog; ulimit -n and ports cap the clients.</summary>
 public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? OpenFiles, string? EphemeralPorts);
 
-/// <summary><c>AppSettings</c>: the environment variables given with `--app-setting Audit__BoundedWriters=25`.</summary>
 public sealed record SweepSettings(
     LoadModel Model,
     IReadOnlyList<int> Steps,

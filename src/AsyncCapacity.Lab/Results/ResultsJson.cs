@@ -5,15 +5,13 @@ using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Lab.Results;
 
-/// <summary>Writes and reads results.json in every schema version there has been; reading only reads (predictions are the
-/// callers' step), so the report pipeline runs one way.</summary>
+/// <summary>Reading only reads (predictions are the callers' step), so the report pipeline runs one way.</summary>
 public static class ResultsJson
 {
     public static JsonSerializerOptions Options { get; } = Create();
 
     public static string Serialize(ResultsDocument document) => JsonSerializer.Serialize(document, Options);
 
-    /// <summary>Reads results.json; throws <see cref="InvalidDataException"/> with a readable reason on a bad file.</summary>
     public static ResultsDocument Deserialize(string json, string source)
     {
         ResultsDocument? document;

@@ -1,9 +1,7 @@
 namespace AsyncCapacity.Lab.Results;
 
-/// <summary>Why there is no USL fit or it does not fit, with its figures; Report's UslMissText says it.</summary>
 public sealed record UslMiss(UslMissKind Kind)
 {
-    /// <summary>The loads fitted, and those left out where k6 was short of CPU.</summary>
     public int? Points { get; init; }
 
     public int? LeftOut { get; init; }

@@ -1,19 +1,13 @@
 namespace AsyncCapacity.Lab.Search;
 
-/// <summary>What the search's steps share: its policy, the probes so far and every load's tally, the probes left, the laws' knee.</summary>
 internal sealed record Bracket(
     SearchPolicy Policy, IReadOnlyList<ProbeOutcome> Outcomes, IReadOnlyDictionary<int, Tally> Tallies, int Budget, int? Knee)
 {
-    /// <summary>The laws' knee from every probe so far: where a climb with nothing missed jumps.</summary>
     public int? LatestKnee { get; init; }
 
-    /// <summary>Wider than the precision asked for, and more than one apart.</summary>
     public static bool Wide(int low, int high, double precision) => high - low > 1 && high > low * (1 + precision);
 
-    /// <summary>
-    /// The next load between two ends: the geometric middle; beside the laws' knee, a doubling from the end near it
-    /// instead, since the knee is expected there rather than halfway across a decade.
-    /// </summary>
+    /// <summary>Beside the laws' knee, a doubling from the end near it: the knee is expected there, not halfway across a decade.</summary>
     public int Middle(int low, int high)
     {
         var middle = (int)Math.Round(Math.Sqrt((double)low * high));
@@ -29,10 +23,7 @@ internal sealed record Bracket(
     }
 }
 
-/// <summary>
-/// A load's probes so far, as the search steers by them: met by most of its runs (a run too thin to judge still steers);
-/// k6 being the limit in any run makes a miss untrustworthy upwards.
-/// </summary>
+/// <summary>A run too thin to judge still steers; k6 being the limit in any run makes a miss untrustworthy upwards.</summary>
 internal sealed record Tally(int Concurrency, int Met, int Runs, bool LoadGeneratorBound)
 {
     public bool Meets => Met * 2 > Runs;

@@ -1,19 +1,11 @@
 namespace AsyncCapacity.Lab.Search;
 
-/// <summary>
-/// Where a variant's capacity lies, found by probing rather than read off a grid: the lightest declared step, then the
-/// knee the laws predict from it (or, where nothing binds, the declared steps). Once one load has met and one above it
-/// missed, each probe goes where its outcome teaches most about the knee, until the knee's 90% interval is within the
-/// policy's precision or the budget is spent. Where nothing misses, the search climbs until something does, the load
-/// generator becomes the limit, or the ceiling or the budget is reached: a lower bound that says what stopped it. A pure
-/// function of the outcomes so far: the sweep asks it for the next probe, runs it on a fresh app, and asks again.
-/// </summary>
+/// <summary>Where a variant's capacity lies, found by probing rather than read off a grid: a pure function of the outcomes so
+/// far, so the sweep asks it for the next probe, runs it on a fresh app, and asks again.</summary>
 public static class CapacitySearch
 {
-    /// <param name="predictedKnee">The laws' knee, first predicted (after the lightest probe, or the first that let them
-    /// measure the CPU per request); null where nothing binds yet.</param>
-    /// <param name="latestKnee">The laws' knee from every probe so far: while nothing has missed, the climb jumps there
-    /// rather than doubling (the CPU per request read at a light load overstates it, so the first knee is low).</param>
+    /// <param name="latestKnee">While nothing has missed, the climb jumps there rather than doubling: the CPU per request read
+    /// at a light load overstates it, so the first knee is low.</param>
     public static SearchMove Next(
         SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predictedKnee = null, int? latestKnee = null)
     {
@@ -70,10 +62,6 @@ public static class CapacitySearch
         };
     }
 
-    /// <summary>
-    /// The laws' knee, once the lightest step has run: above it when it met, below it when it missed; otherwise (nothing
-    /// binds, the knee already passed, or no search) none, and the declared steps lead.
-    /// </summary>
     private static int? UsableKnee(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int? predicted)
     {
         var lightest = policy.Coarse.Count > 0 ? policy.Coarse[0] : 0;
@@ -89,11 +77,7 @@ public static class CapacitySearch
         return above || below ? knee : null;
     }
 
-    /// <summary>
-    /// The next declared step, climbing, until two in a row miss (what lies above them misses too), or one misses while
-    /// k6 was the limit (its miss may be k6's). Without a search (the grid only) every step runs: the user asked for
-    /// those loads, not for the knee.
-    /// </summary>
+    /// <summary>Without a search every step runs: the user asked for those loads, not for the knee.</summary>
     private static NextProbe? NextCoarse(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, Dictionary<int, Tally> tallies)
     {
         var misses = 0;
@@ -124,7 +108,6 @@ public static class CapacitySearch
         return null;
     }
 
-    /// <summary>Everything tried missed: go down until a load meets, or even 1 does not.</summary>
     private static SearchMove Downwards(Bracket search, int lowest)
     {
         if (lowest <= 1)
@@ -142,11 +125,7 @@ public static class CapacitySearch
                 new(search.Policy.Refine ? NoCapacityKind.MissedBeforeBudgetRanOut : NoCapacityKind.MissedOnGrid) { Count = lowest }));
     }
 
-    /// <summary>
-    /// Nothing missed: climb until something does, unless the load generator, the ceiling or the budget stops it. A load
-    /// that met while k6 was short of CPU still met (its latency even includes k6's delay): the climb goes on. One that
-    /// missed while k6 was short of CPU may have missed by k6's fault: the climb stops below it, a lower bound.
-    /// </summary>
+    /// <summary>A load that met while k6 was short of CPU still met; one that missed may be k6's fault: the climb stops below it.</summary>
     private static SearchMove Upwards(Bracket search, int top)
     {
         var (policy, budget) = (search.Policy, search.Budget);
@@ -168,10 +147,7 @@ public static class CapacitySearch
         return new SearchDone(SearchFinding.AtLeast(top, stoppedBy ?? (policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep)));
     }
 
-    /// <summary>
-    /// A miss the load generator may have caused narrows, it does not end: the largest load that met below it is the
-    /// tightest lower bound this machine can show, so the bracket between them narrows to a quarter.
-    /// </summary>
+    /// <summary>The largest load that met below a miss k6 may have caused is the tightest lower bound this machine can show.</summary>
     private static SearchMove BelowLoadGenerator(Bracket search, int top, int above)
     {
         if (Bracket.Wide(top, above, search.Policy.LoadGeneratorPrecision) && search.Budget > 0)
@@ -183,10 +159,6 @@ public static class CapacitySearch
         return new SearchDone(SearchFinding.AtLeast(top, StoppedBy.LoadGenerator, above));
     }
 
-    /// <summary>
-    /// A load met and one above it missed: the knee estimated from every judged probe, then a probe where the outcome is
-    /// least certain, until its 90% interval is within the precision asked for or the budget is spent.
-    /// </summary>
     private static SearchMove Estimate(Bracket search, int low, int high)
     {
         var (policy, outcomes) = (search.Policy, search.Outcomes);
@@ -212,7 +184,6 @@ public static class CapacitySearch
             new(ProbeReasonKind.LeastCertain, estimate.Capacity, estimate.LowLoad, estimate.HighLoad));
     }
 
-    /// <summary>Among whole loads across the knee's likely range, the one whose outcome leaves the least variance of ln θ.</summary>
     private static int MostInformative(SearchPolicy policy, KneePosterior posterior) => Enumerable.Range(1, 19)
         .Select(i => Math.Clamp((int)Math.Round(posterior.Quantile(i / 20.0)), 1, policy.Ceiling))
         .Distinct()

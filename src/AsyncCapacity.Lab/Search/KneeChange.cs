@@ -1,26 +1,17 @@
 namespace AsyncCapacity.Lab.Search;
 
-/// <summary>
-/// How a knee moved between two runs: the ratio of the later run's θ to the baseline's, with its 95% interval, from the
-/// two runs' posteriors (each from all its probes, the runs independent). A change is significant when the interval
-/// leaves out 1; it is called only when the whole interval lies beyond the noise threshold (an equivalence margin, as
-/// Schuirmann's two one-sided tests set it; dotnet/performance's ResultsComparer pairs a test with a threshold), so that a
-/// shared machine's drift between two runs of the same code is not called a change.
-/// </summary>
-/// <param name="Ratio">θ later ÷ θ baseline, the median of the ratio's posterior.</param>
+/// <summary>A change is called only when its whole 95% interval lies beyond the noise threshold, an equivalence margin as
+/// Schuirmann's two one-sided tests set it, so that a shared machine's drift is not called a change.</summary>
 public sealed record KneeChange(double Ratio, double Low, double High)
 {
     public const double Level = 0.95;
 
     public bool Significant => Low > 1 || High < 1;
 
-    /// <summary>The whole interval more than <paramref name="noisePercent"/> away from no change.</summary>
     public bool Called(double noisePercent) => Low > 1 + noisePercent / 100 || High < 1 - noisePercent / 100;
 
-    /// <summary>Fell by more than <paramref name="percent"/>, with 95% confidence: the whole interval below 1 − percent.</summary>
     public bool FellBy(double percent) => High < 1 - percent / 100;
 
-    /// <summary>Null unless both runs bracket their knee (a probe met and one missed).</summary>
     public static KneeChange? Of(IReadOnlyList<ProbeOutcome> baseline, IReadOnlyList<ProbeOutcome> later)
     {
         var (before, after) = (KneeEstimate.Evidence(baseline), KneeEstimate.Evidence(later));

@@ -1,36 +1,24 @@
 namespace AsyncCapacity.Lab.Search;
 
-/// <summary>
-/// The knee's posterior from every judged probe. Each launch's margin z = ln(p95 ÷ SLA) rises with log load near the
-/// knee, z = (ln c − ln θ)·σ ÷ s + σ·ε, ε standard normal: a launch at θ meets half the time, P(meet) = Φ((ln θ − ln c) ÷ s).
-/// A margin within ±<see cref="Band"/> counts with its value (a censored regression, Tobin 1958); one beyond the band only
-/// as "well below" or "well above", since far from the knee p95 stops following a line; one within the measurement's
-/// <see cref="Resolution"/>, or a verdict the p95 did not decide (errors, clients left waiting, sessions lost), as met or
-/// missed. A lapse λ lets one odd launch through. Computed on a grid
-/// of (ln θ, s, σ), as psignifit fits thresholds (Schütt et al., Vision Research 122, 2016).
-/// </summary>
+/// <summary>The knee's posterior from every judged probe, on a grid of (ln θ, s, σ) as psignifit fits thresholds (Schütt et al.,
+/// Vision Research 122, 2016); margins within the band count as a censored regression (Tobin 1958).</summary>
 internal sealed class KneePosterior
 {
-    /// <summary>The lapse: a launch that lands anywhere whatever the load (a noisy neighbour, a GC at the wrong time).</summary>
+    /// <summary>A launch that lands anywhere whatever the load (a noisy neighbour, a GC at the wrong time).</summary>
     public const double Lapse = 0.01;
 
-    /// <summary>Margins within ln 1.5 (p95 from two-thirds of the SLA to half as much again) count with their value.</summary>
+    /// <summary>Far from the knee p95 stops following a line: beyond ln 1.5 a margin counts only as well below or well above.</summary>
     public static readonly double Band = Math.Log(1.5);
 
-    /// <summary>
-    /// A margin within 1% of the SLA counts only by its side: at that resolution a p95 says met or missed, not how far
-    /// (sleep sync at 3 clients: 1,002 ms against 1 s in every launch, where a line through the probes knows no plateau).
-    /// </summary>
+    /// <summary>At 1% a p95 says met or missed, not how far (sleep sync at 3 clients: 1,002 ms against 1 s in every launch).</summary>
     public static readonly double Resolution = Math.Log(1.01);
 
     private const int ThresholdPoints = 160;
     private const int ScalePoints = 16;
     private const int ScatterPoints = 12;
 
-    /// <summary>How gradually the knee turns, s in ln load: from within 2% to over a factor of e^0.5 (log-uniform).</summary>
     private const double SharpestScale = 0.02, FlattestScale = 0.5;
 
-    /// <summary>How much p95 scatters between launches at one load, σ in ln p95 (log-uniform): up to a factor e^0.5.</summary>
     private const double LeastScatter = 0.002, MostScatter = 0.5;
 
     private readonly double[] _logThreshold;
@@ -46,11 +34,8 @@ internal sealed class KneePosterior
         _logWeight = new double[logThreshold.Length, ScalePoints, ScatterPoints];
     }
 
-    /// <summary>
-    /// ln θ uniform over [lowest, highest], then every probe's likelihood. The grid is laid twice: over the whole range,
-    /// then over the part holding all but a millionth of the mass, so a sharp knee in the thousands is resolved as finely
-    /// as one among a handful of clients.
-    /// </summary>
+    /// <summary>Laid twice, the second over all but a millionth of the mass, so a sharp knee in the thousands is resolved as finely
+    /// as one among a handful of clients.</summary>
     public static KneePosterior Of(IReadOnlyList<KneeEvidence> probes, double lowest, double highest)
     {
         var coarse = Laid(probes, Math.Log(lowest), Math.Log(highest));
@@ -60,10 +45,8 @@ internal sealed class KneePosterior
         return Laid(probes, Math.Max(Math.Log(lowest), from - cell), Math.Min(Math.Log(highest), to + cell));
     }
 
-    /// <summary>The q-quantile of θ (a load), interpolated between grid points.</summary>
     public double Quantile(double q) => Math.Exp(QuantileOf(_logThreshold, ThresholdMarginal(), q));
 
-    /// <summary>The grid's values of ln θ and their marginal posterior mass (summing to 1).</summary>
     public IReadOnlyList<double> LogThresholds => _logThreshold;
 
     public IReadOnlyList<double> ThresholdMarginal()
@@ -87,10 +70,7 @@ internal sealed class KneePosterior
         return _marginal;
     }
 
-    /// <summary>
-    /// The expected variance of ln θ after one more launch at this load, over its two outcomes (QUEST+'s criterion,
-    /// Watson, Journal of Vision 17(3), 2017): the load whose outcome teaches most about the knee.
-    /// </summary>
+    /// <summary>QUEST+'s criterion (Watson, Journal of Vision 17(3), 2017): the load whose outcome teaches most about the knee.</summary>
     public double ExpectedVarianceAfter(double load)
     {
         var weights = Weights();
@@ -153,7 +133,6 @@ internal sealed class KneePosterior
         return posterior;
     }
 
-    /// <summary>One launch's likelihood at every grid point, in logs: t = (ln c − ln θ) ÷ s is where it sits on the knee.</summary>
     private void Observe(KneeEvidence probe)
     {
         var logLoad = Math.Log(probe.Load);
@@ -170,7 +149,7 @@ internal sealed class KneePosterior
         }
     }
 
-    /// <summary>Given t and σ, the margin is normal with mean t·σ and deviation σ.</summary>
+    /// <summary>Given t = (ln c − ln θ) ÷ s and σ, the margin is normal with mean t·σ and deviation σ.</summary>
     private static double Likelihood(KneeEvidence probe, double t, double scatter)
     {
         switch (probe.Margin)

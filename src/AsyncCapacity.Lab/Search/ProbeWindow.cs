@@ -1,15 +1,11 @@
 namespace AsyncCapacity.Lab.Search;
 
-/// <summary>
-/// How long a probe measures: the profile's window, stretched (up to <see cref="SearchPolicy.MaxWindowSeconds"/>) where
-/// the nearest probe's throughput says too few requests would complete in it for the SLA's percentile.
-/// </summary>
 public static class ProbeWindow
 {
     /// <summary>A p95 from fewer than 20 values is the maximum or near it: k6-scripts/lib/judge.js judges no such probe.</summary>
     public const int MinRequests = 20;
 
-    /// <summary>Aim for half as many again, since a throughput read at another load is only a guide.</summary>
+    /// <summary>A throughput read at another load is only a guide.</summary>
     private const double Margin = 1.5;
 
     public static double Seconds(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int load)

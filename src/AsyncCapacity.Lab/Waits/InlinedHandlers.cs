@@ -1,15 +1,11 @@
 namespace AsyncCapacity.Lab.Waits;
 
-/// <summary>
-/// A pool thread blocked under ASP.NET Core's frames with no app frame between: the JIT inlined the handler (a small
-/// action or endpoint) into the framework's compiled invoker (MVC's ActionMethodExecutor, a minimal API's generated
-/// delegate: "dynamicClass.lambda_method"), so the blocking call is the last runtime frame before the framework's.
-/// </summary>
+/// <summary>The JIT inlined a small handler into the framework's compiled invoker (MVC's ActionMethodExecutor,
+/// "dynamicClass.lambda_method"), so the blocking call is the last runtime frame before the framework's.</summary>
 public static class InlinedHandlers
 {
     private const string CompiledInvoker = "dynamicClass.";
 
-    /// <summary>(the outermost runtime frame of the blocked chain, the framework frame it was called from), or null.</summary>
     public static (string Call, string Into)? BlockedIn(IReadOnlyList<string> names)
     {
         var outside = 0;

@@ -1,14 +1,9 @@
 namespace AsyncCapacity.Lab.Waits;
 
-/// <summary>
-/// A frame as a person names the method: compiler-generated code read as the method it came from, generic arguments
-/// dropped. "AuditEndpoints+&lt;Bounded&gt;d__2.MoveNext" (an async method's state machine) and
-/// "SleepEndpoints+&lt;&gt;c.&lt;Map&gt;b__2_0" (a lambda in Map) become "AuditEndpoints.Bounded" and "SleepEndpoints.Map";
-/// "Dictionary`2[System.__Canon,System.Int32].TryGetValue" becomes "Dictionary.TryGetValue".
-/// </summary>
+/// <summary>Compiler-generated code read as the method it came from: "AuditEndpoints+&lt;Bounded&gt;d__2.MoveNext" becomes
+/// "AuditEndpoints.Bounded"; generic arguments dropped.</summary>
 public static class MethodName
 {
-    /// <summary>The method's full name, namespace included: "AsyncCapacity.Web.Experiments.AuditEndpoints.Bounded".</summary>
     public static string Full(string frame)
     {
         var name = WithoutGenerics(frame);
@@ -39,7 +34,6 @@ public static class MethodName
         return $"{string.Join('+', nested)}.{method}";
     }
 
-    /// <summary>Type and method only: "AuditEndpoints.Bounded", "Thread.Sleep", "PortableThreadPool+WorkerThread.WorkerDoWork".</summary>
     public static string TypeAndMethod(string fullName)
     {
         var dot = LastDotOutsideAngles(fullName);
@@ -52,7 +46,6 @@ public static class MethodName
         return typeDot >= 0 ? fullName[(typeDot + 1)..] : fullName;
     }
 
-    /// <summary>The namespace of a full name: "Contoso.Orders" of "Contoso.Orders.OrdersEndpoints.Blocking"; "" for none.</summary>
     public static string Namespace(string fullName)
     {
         var method = LastDotOutsideAngles(fullName);
@@ -65,14 +58,9 @@ public static class MethodName
         return type > 0 ? fullName[..type] : "";
     }
 
-    /// <summary>
-    /// The namespace of a full name, or for a type in the global namespace (top-level statements' Program) its outer type:
-    /// what a frame of the same code starts with, which no other assembly's global types (Interop+Sys) do.
-    /// </summary>
+    /// <summary>For a global type (top-level statements' Program) its outer type, which no other assembly's global types share.</summary>
     public static string Scope(string fullName) => Namespace(fullName) is { Length: > 0 } ns ? ns : fullName.Split('.', '+')[0];
 
-    /// <summary>"&lt;Sync&gt;b__0" (lambda), "&lt;Sync&gt;g__Loop|3_0" (local function),
-    /// "&lt;Bounded&gt;d__2" (state machine): "Sync", "Bounded"; null for "&lt;&gt;c".</summary>
     private static string? GeneratedFrom(string name)
     {
         var depth = 0;
