@@ -3,13 +3,8 @@ using System.Text.RegularExpressions;
 
 namespace AsyncCapacity.Cli.Import;
 
-/// <summary>
-/// The requests of a .http file, as Visual Studio, Rider and VS Code's REST Client run them: requests separated by
-/// "###", "@name = value" variables, a request line (method, URL), headers, a blank line, the body.
-/// {{variable}} is filled from the file's variables; {{$processEnv NAME}}, {{$dotenv NAME}} and any variable the file does
-/// not set become {env:NAME}, read from the environment when k6 sends them, so no secret is written into a declaration.
-/// See https://learn.microsoft.com/aspnet/core/test/http-files.
-/// </summary>
+/// <summary>Unset variables become {env:NAME}, read from the environment when k6 sends them, so no secret is written into a
+/// declaration (https://learn.microsoft.com/aspnet/core/test/http-files).</summary>
 internal static partial class HttpFile
 {
     private static readonly HashSet<string> Methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -89,7 +84,6 @@ internal static partial class HttpFile
         return (method, target);
     }
 
-    /// <summary>The path and query of an absolute or relative URL ("{{host}}/stock/1" is absolute once filled).</summary>
     private static string Route(string target) =>
         Uri.TryCreate(target, UriKind.Absolute, out var uri) && uri.Scheme is "http" or "https" ? uri.PathAndQuery
             : target.StartsWith('/') ? target : "/" + target;
@@ -106,7 +100,6 @@ internal static partial class HttpFile
             return variables.TryGetValue(inside, out var value) ? value : $"{{env:{EnvironmentName(inside)}}}";
         });
 
-    /// <summary>"apiToken" → "API_TOKEN": the variable a user exports for a .http variable the file does not set.</summary>
     private static string EnvironmentName(string variable) =>
         CamelBoundary().Replace(variable, "$1_$2").Replace('-', '_').Replace('.', '_').ToUpperInvariant();
 
@@ -122,7 +115,6 @@ internal static partial class HttpFile
         return unique;
     }
 
-    /// <summary>A variant name the schema takes: lower case letters, digits and '-', starting with a letter.</summary>
     public static string Slug(string text)
     {
         var slug = new StringBuilder();

@@ -3,24 +3,20 @@ using Microsoft.Diagnostics.Tracing;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>One instrument's value in one collection: a gauge's last value, a counter's running total (not its rate).</summary>
+/// <summary>A counter's value is its running total, not its rate.</summary>
 internal sealed record MeterValue(string Meter, string Instrument, string Tags, double Value);
 
-/// <summary>The events of the System.Diagnostics.Metrics provider (dotnet/runtime MetricsEventSource.cs, read as dotnet-counters does):
-/// CollectionStart and CollectionStop frame each interval, one *Published event per instrument and tag set between them.</summary>
+/// <summary>dotnet/runtime's MetricsEventSource.cs, read as dotnet-counters does.</summary>
 internal static class MeterEvents
 {
     public const string Provider = "System.Diagnostics.Metrics";
 
-    /// <summary>Keyword TimeSeriesValues: the values collected every refresh interval.</summary>
     public const long TimeSeriesValues = 0x2;
 
-    /// <summary>TraceEvent names it by its opcode: "Collection/Stop".</summary>
     public static bool IsCollectionEnd(TraceEvent data, string sessionId) =>
         data.EventName is "Collection/Stop" or "CollectionStop" && SessionOf(data) == sessionId;
 
-    /// <summary>The value an event carries for this session; null for other events, other sessions or an interval without a measurement (an
-    /// empty value). Counters carry "value", their running total, beside "rate", the interval's rise.</summary>
+    /// <summary>Counters carry "value", their running total, beside "rate", the interval's rise.</summary>
     public static MeterValue? ValueOf(TraceEvent data, string sessionId)
     {
         var field = data.EventName switch
@@ -40,7 +36,6 @@ internal static class MeterEvents
             data.PayloadByName("tags") as string ?? "", value);
     }
 
-    /// <summary>An error the provider reports for this session (another session holds the meters; a callback threw), or null.</summary>
     public static string? ErrorOf(TraceEvent data, string sessionId) => data.EventName switch
     {
         "MultipleSessionsNotSupportedError" or "MultipleSessionsConfiguredIncorrectlyError" when SessionOf(data) != sessionId =>

@@ -6,10 +6,8 @@ using Microsoft.Diagnostics.Tracing.Parsers.Clr;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>Reads a running .NET app's runtime from outside, as dotnet-counters and dotnet-trace do (dotnet/diagnostics src/Tools): one
-/// EventPipe session with the meters (provider System.Diagnostics.Metrics, one collection a second) and the runtime's threading events
-/// (event 55, the pool's changes to its goal with their reason), read live by TraceEvent on a thread of its own. Every collection becomes a
-/// <see cref="RuntimeSample"/>; nothing is added to the app.</summary>
+/// <summary>Reads a running .NET app's runtime from outside, as dotnet-counters and dotnet-trace do (dotnet/diagnostics
+/// src/Tools): one EventPipe session with the meters and event 55; nothing is added to the app.</summary>
 internal sealed class RuntimeReader : IAsyncDisposable
 {
     private const string RuntimeProvider = "Microsoft-Windows-DotNETRuntime";
@@ -30,13 +28,10 @@ internal sealed class RuntimeReader : IAsyncDisposable
         _thread = new Thread(Read) { IsBackground = true, Name = "capacity runtime reader" };
     }
 
-    /// <summary>Why the reader stopped early (the app's meters held by another session, the stream broken), or null.</summary>
     public string? Problem { get; private set; }
 
-    /// <summary>The cores the app's runtime sizes itself to (System.Runtime's dotnet.process.cpu.count); null before it said.</summary>
     public int? ProcessorCount => _builder.Cores;
 
-    /// <summary>The samples so far, oldest first.</summary>
     public IReadOnlyList<RuntimeSample> Samples
     {
         get
@@ -70,7 +65,6 @@ internal sealed class RuntimeReader : IAsyncDisposable
         return reader;
     }
 
-    /// <summary>The meters as dotnet-counters asks for them (dotnet/diagnostics src/Tools/dotnet-counters), and event 55.</summary>
     private static EventPipeProvider[] Providers(string sessionId) =>
     [
         new(MeterEvents.Provider, EventLevel.Informational, MeterEvents.TimeSeriesValues, new Dictionary<string, string>
@@ -85,7 +79,6 @@ internal sealed class RuntimeReader : IAsyncDisposable
         new(RuntimeProvider, EventLevel.Informational, ThreadingKeyword),
     ];
 
-    /// <summary>Ends the session and returns every sample; an app that has exited ended it already.</summary>
     public async Task<IReadOnlyList<RuntimeSample>> StopAsync(CancellationToken cancellationToken)
     {
         if (Interlocked.Exchange(ref _stopped, 1) == 0)

@@ -2,10 +2,8 @@ using AsyncCapacity.Contracts.Gauges;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>Turns each collection of the meters (System.Runtime, Microsoft.AspNetCore.Hosting and .Server.Kestrel, the lab's AsyncCapacity)
-/// into one <see cref="RuntimeSample"/>, instrument names as in
-/// https://learn.microsoft.com/dotnet/core/diagnostics/built-in-metrics-runtime and built-in-metrics-aspnetcore. A value stays until a
-/// later collection replaces it; a figure with several tag sets (CPU by mode, heap by generation) is summed.</summary>
+/// <summary>Instrument names as in https://learn.microsoft.com/dotnet/core/diagnostics/built-in-metrics-runtime and
+/// built-in-metrics-aspnetcore; a figure with several tag sets (CPU by mode, heap by generation) is summed.</summary>
 internal sealed class RuntimeSampleBuilder
 {
     public const string RuntimeMeter = "System.Runtime";
@@ -21,8 +19,7 @@ internal sealed class RuntimeSampleBuilder
 
     public void Add(MeterValue value) => _values[(value.Meter, value.Instrument, value.Tags)] = value.Value;
 
-    /// <summary>The sample of the collection that ended at <paramref name="timestampMs"/>; null for the first, which only starts the CPU's
-    /// interval (a share of the CPU needs a whole interval behind it), and before System.Runtime has said anything.</summary>
+    /// <summary>Null for the first collection: a share of the CPU needs a whole interval behind it.</summary>
     public RuntimeSample? End(long timestampMs, IReadOnlyDictionary<string, PoolAdjustmentTotals> adjustments)
     {
         if (Sum(RuntimeMeter, "dotnet.process.cpu.time") is not { } cpuSeconds)
@@ -56,8 +53,7 @@ internal sealed class RuntimeSampleBuilder
             GcPauseMs: Sum(RuntimeMeter, "dotnet.gc.pause.time") is { } pause ? Math.Round(pause * 1000, 3) : null);
     }
 
-    /// <summary>The lab meter's figures by gauge key; Kestrel's connections where the app has no count of its own. Kestrel's up-down
-    /// counters start at the session's start, so a connection opened before it reads as one fewer: never below 0.</summary>
+    /// <summary>Kestrel's up-down counters start at the session's start, so a connection opened before it reads as one fewer.</summary>
     private Dictionary<string, double> Gauges()
     {
         var gauges = new Dictionary<string, double>();

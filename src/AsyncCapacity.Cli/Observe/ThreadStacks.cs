@@ -7,19 +7,14 @@ using Microsoft.Diagnostics.Tracing.Etlx;
 
 namespace AsyncCapacity.Cli.Observe;
 
-/// <summary>The managed stack of every thread of a running .NET process, taken from outside it: the way dotnet-stack does it
-/// (dotnet/diagnostics src/Tools/dotnet-stack), an EventPipe session through the process's diagnostics port with the runtime's sample
-/// profiler (Microsoft-DotNETCore-SampleProfiler, which suspends the runtime about every millisecond and walks every managed thread) for a
-/// few milliseconds, then the rundown (the method addresses the stacks need); TraceEvent resolves the frames. Thread names are read from
-/// the OS at the same moment.</summary>
+/// <summary>Taken from outside the process the way dotnet-stack does it (dotnet/diagnostics src/Tools/dotnet-stack): the
+/// runtime's sample profiler for a few milliseconds, then the rundown the frames need.</summary>
 internal static class ThreadStacks
 {
     private const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
 
-    /// <summary>How long the profiler samples: a few of its ticks, each a stack of every thread; the first is kept.</summary>
     private static readonly TimeSpan SamplingWindow = TimeSpan.FromMilliseconds(10);
 
-    /// <summary>The sampler's Type field: 2 when the thread was running managed code, 1 when it was outside it.</summary>
     private const int ManagedSample = 2;
 
     public static async Task<StackSnapshot> TakeAsync(int processId, CancellationToken cancellationToken)
@@ -78,8 +73,7 @@ internal static class ThreadStacks
         }
     }
 
-    /// <summary>Each thread's first sample, its managed frames innermost first; and the app's namespaces: those of the frames from its
-    /// entry assembly, the module of a thread's outermost frame that is an entry point (Program.Main, top-level statements).</summary>
+    /// <summary>The app's namespaces are those of its entry assembly: the module of a thread's outermost entry-point frame.</summary>
     private static (List<ThreadSample> Threads, IReadOnlyList<string>? AppNamespaces) Resolve(
         string trace, IReadOnlyDictionary<int, string> names)
     {

@@ -5,8 +5,7 @@ using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>A validated sweep: what to run, against what, for how long, judged by which SLA. Steps and SLA default to each experiment's
-/// declaration; the command line overrides them for all experiments or for one.</summary>
+/// <summary>Steps and SLA default to each experiment's declaration; the command line overrides them for all or for one.</summary>
 internal sealed record SweepRequest
 {
     public IReadOnlyList<Experiment> Experiments { get; init; } = [];
@@ -25,7 +24,7 @@ internal sealed record SweepRequest
 
     public UserApp? App { get; init; }
 
-    /// <summary>--app-ready: the path that answers once the app serves (k6's READY_PATH too); null: the lab's /healthz.</summary>
+    /// <summary>Null: the lab's /healthz.</summary>
     public string? ReadyPath { get; init; }
 
     public string OutputDirectory { get; init; } = "";
@@ -36,7 +35,6 @@ internal sealed record SweepRequest
 
     public IReadOnlyList<Scoped<double>> SlaErrorOverrides { get; init; } = [];
 
-    /// <summary>Every chosen experiment's parameters, by experiment id: the declared defaults with --set applied.</summary>
     public IReadOnlyDictionary<string, IReadOnlyDictionary<string, string>> Parameters { get; init; } =
         new Dictionary<string, IReadOnlyDictionary<string, string>>();
 
@@ -62,15 +60,12 @@ internal sealed record SweepRequest
 
     public CpuIsolation? Isolation { get; init; }
 
-    /// <summary>The load kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
+    /// <summary>Kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
     public double TailSeconds => Stacks && (Target is null || TargetProcessId is not null) ? StackTailSeconds : 0;
 
-    /// <summary>Long enough for a snapshot (its EventPipe session took 0.17 s median, 0.36 s at most,
-    /// 0.44 s in all at most, over a standard sweep here) to run under the step's load.</summary>
+    /// <summary>Long enough for a snapshot: its session took 0.17 s median, 0.44 s in all at most, over a standard sweep here.</summary>
     public const double StackTailSeconds = 1;
 
-    /// <summary>How far the capacity search goes for this experiment: its steps as the coarse pass, its headline load,
-    /// the sweep's ceiling, budget and window.</summary>
     public SearchPolicy SearchPolicyFor(Experiment experiment) => new()
     {
         Coarse = StepsFor(experiment),
@@ -81,8 +76,6 @@ internal sealed record SweepRequest
         WindowSeconds = StepSeconds,
     };
 
-    /// <summary>The experiment as declared, plus the request queue's gauge when the sweep turns the queue on
-    /// (once, however often asked).</summary>
     public Experiment Plotted(Experiment experiment) => RequestQueue is null
         || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true
         ? experiment
@@ -101,11 +94,9 @@ internal sealed record SweepRequest
             Scoped<double>.For(SlaErrorOverrides, experiment) is { } errors ? errors.Value / 100 : declared.MaxErrorRate);
     }
 
-    /// <summary>How the experiment's steps are judged and read: its SLA (with overrides),
-    /// this sweep's model, its kind and gauges.</summary>
     public ExperimentTerms TermsFor(Experiment experiment) => ExperimentTerms.Of(Plotted(experiment), SlaFor(experiment), Model, Isolation);
 
-    /// <summary>The SLA most experiments of the sweep are judged by, for the run header; each experiment shows its own.</summary>
+    /// <summary>The SLA most experiments are judged by, for the run header; each experiment shows its own.</summary>
     public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s)
         .OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
 
@@ -116,18 +107,16 @@ internal sealed record SweepRequest
     public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || ProbeOverrides.Count > 0
         || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
-    /// <summary>One probe: its load and tail, and starting the app and k6 (a fresh app) or the cool-down before it (a target).</summary>
     public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds
         + (Target is null ? ProbeStartSeconds : CooldownSeconds));
 
-    /// <summary>Starting a fresh app and k6, stopping them and taking the stacks, as measured here on 2 cores.</summary>
+    /// <summary>Starting and stopping a fresh app and k6, as measured here on 2 cores.</summary>
     public const double ProbeStartSeconds = 2;
 
     public TimeSpan WorstCaseDuration => (ProbeDuration * MaxProbes) + (Baseline ? BaselineSize.Duration(this) : TimeSpan.Zero);
 }
 
-/// <summary>The database the sweep gives the app it starts: a connection string, or none, in which case the sweep starts a private
-/// PostgreSQL when experiments need one.</summary>
+/// <summary>No connection string: the sweep starts a private PostgreSQL when experiments need one.</summary>
 internal sealed record DatabaseSettings(string Provider, string? ConnectionString, int PoolSize)
 {
     public const int DefaultPoolSize = 100;

@@ -6,8 +6,6 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Targets;
 
-/// <summary>The app built once in Release (or, in the sweep image, the app published beside the CLI) and started as a fresh process for
-/// every probe, with the database it needs.</summary>
 internal sealed class FreshApps : IAppSource
 {
     private readonly RepositoryLayout _layout;
@@ -50,10 +48,8 @@ internal sealed class FreshApps : IAppSource
         return new FreshApps(layout, request, database, logDirectory, target);
     }
 
-    /// <summary>
-    /// The CPUs of the container the sweep runs in (docker compose's sweep service), shared with k6: .NET sizes itself to
-    /// the container's CPU quota (https://learn.microsoft.com/dotnet/core/runtime-config/threading).
-    /// </summary>
+    /// <summary>.NET sizes itself to the container's CPU quota:
+    /// https://learn.microsoft.com/dotnet/core/runtime-config/threading.</summary>
     private static int? ContainerCpus() =>
         System.Environment.GetEnvironmentVariable("DOTNET_RUNNING_IN_CONTAINER") == "true" || File.Exists("/.dockerenv")
             ? System.Environment.ProcessorCount
@@ -74,7 +70,6 @@ internal sealed class FreshApps : IAppSource
         return new FreshApp(app);
     }
 
-    /// <summary>The app as every step gets it (its sampler, the sweep's settings), without a database: the instrument's baseline.</summary>
     public Task<WebApp> StartBaselineAsync(string name, CancellationToken cancellationToken) =>
         WebApp.StartAsync(_layout, Environment(null),
             Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken, cpus: _request.Isolation?.AppCpus);
@@ -116,7 +111,7 @@ internal sealed class FreshApps : IAppSource
         return environment;
     }
 
-    /// <summary>A fresh app's timeline is the sweep's reader's (ObservedApp, from outside the process), not its own sampler's.</summary>
+    /// <summary>The timeline is the sweep's reader's (from outside the process), not the app's own sampler's.</summary>
     private sealed class FreshApp(WebApp app) : IRunningApp
     {
         public Uri Url => app.Url;

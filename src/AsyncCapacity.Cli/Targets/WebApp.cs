@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Cli.Targets;
 
-/// <summary>The app under test, built once in Release and started as a fresh process on a loopback port the sweep picks.</summary>
 internal sealed class WebApp : IAsyncDisposable
 {
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
@@ -17,13 +16,11 @@ internal sealed class WebApp : IAsyncDisposable
 
     public int ProcessId => _process.Id;
 
-    /// <summary>The TLS listener (its certificate made by the app at start), when one was asked for; null otherwise.</summary>
     public Uri? TlsUrl { get; }
 
     public static Task BuildAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken) =>
         BuildAsync(layout, layout.WebProject, "the app", Path.Combine(logDirectory, "app-build.log"), cancellationToken);
 
-    /// <summary>Builds bench/MinimalApp, the reference of the instrument's baseline (`sweep --baseline`).</summary>
     public static Task BuildMinimalAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken) =>
         BuildAsync(layout, layout.MinimalProject, "bench/MinimalApp", Path.Combine(logDirectory, "minimal-build.log"), cancellationToken);
 
@@ -41,15 +38,12 @@ internal sealed class WebApp : IAsyncDisposable
         }
     }
 
-    /// <summary>Starts bench/MinimalApp (built by <see cref="BuildMinimalAsync"/>) on a free loopback port.</summary>
     public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath,
         CancellationToken cancellationToken, string? cpus = null) =>
         StartAsync(Path.Combine(layout.MinimalOutput, "MinimalApp.dll"), layout.MinimalOutput,
             new Dictionary<string, string> { ["ASPNETCORE_ENVIRONMENT"] = "Production", ["DOTNET_ENVIRONMENT"] = "Production" },
             logPath, tls: false, cpus, cancellationToken);
 
-    /// <summary>Starts the app on a free loopback port and waits until /healthz answers;
-    /// a process that exits first fails the start.</summary>
     public static Task<WebApp> StartAsync(
         RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken,
         bool tls = false, string? cpus = null) =>
@@ -94,8 +88,6 @@ internal sealed class WebApp : IAsyncDisposable
 
     public ValueTask DisposeAsync() => _process.DisposeAsync();
 
-    /// <summary>Why the app stopped, from its log: its "error: " lines (one per bad setting), else its last "Unhandled exception." line;
-    /// null when it said neither.</summary>
     private static string? ReasonFrom(string logPath)
     {
         try
@@ -124,6 +116,6 @@ internal sealed class WebApp : IAsyncDisposable
         }
     }
 
-    /// <summary>The dotnet host that runs this tool when there is one (dotnet run sets DOTNET_HOST_PATH), else PATH's.</summary>
+    /// <summary>dotnet run sets DOTNET_HOST_PATH.</summary>
     internal static string DotnetHost() => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host ? host : "dotnet";
 }
