@@ -6,8 +6,7 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Compare;
 
-/// <summary>compare.html, self-contained, through the report's own stylesheet, chart models and script, so a comparison reads
-/// in the same words and units as the reports it compares; it says what the terminal table says.</summary>
+/// <summary>Through the report's own stylesheet, chart models and script, so a comparison reads in the reports' words and units.</summary>
 public static class CompareHtml
 {
     public static string Render(RunComparison comparison)

@@ -3,7 +3,6 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.Compare;
 
-/// <summary>The comparison as the terminal prints it: what differs, warnings, the noise rule, then one table per experiment.</summary>
 public static class CompareText
 {
     public static string Render(RunComparison comparison)
