@@ -32,7 +32,8 @@ public sealed class UserAppOptionsTests
         Assert.Equal(new UserApp("dotnet MyApp.dll --urls {url}", null, "/"), request.App);
         Assert.Equal("/", request.ReadyPath);
         Assert.Null(request.Target);
-        Assert.Contains("your app `dotnet MyApp.dll --urls {url}`, fresh per probe", SweepPlan.Describe(request), StringComparison.Ordinal);
+        Assert.Contains($"your app `dotnet MyApp.dll --urls {{url}}`, started in {Environment.CurrentDirectory}, fresh per probe",
+            SweepPlan.Describe(request), StringComparison.Ordinal);
     }
 
     [Fact]
