@@ -95,14 +95,20 @@ internal static class DraftDeclaration
     private static JsonObject Parameter(ImportedParameter parameter) => parameter.WholeNumber
         ? new JsonObject
         {
-            ["name"] = parameter.Name, ["in"] = parameter.InPath ? "path" : "query", ["type"] = "integer",
-            ["default"] = int.TryParse(parameter.Default, out var n) ? n : 1, ["description"] = parameter.Description,
+            ["name"] = parameter.Name,
+            ["in"] = parameter.InPath ? "path" : "query",
+            ["type"] = "integer",
+            ["default"] = int.TryParse(parameter.Default, out var n) ? n : 1,
+            ["description"] = parameter.Description,
         }
         : new JsonObject
         {
-            ["name"] = parameter.Name, ["in"] = parameter.InPath ? "path" : "query", ["type"] = "choice",
+            ["name"] = parameter.Name,
+            ["in"] = parameter.InPath ? "path" : "query",
+            ["type"] = "choice",
             ["choices"] = new JsonArray(parameter.Default),
-            ["default"] = parameter.Default, ["description"] = parameter.Description,
+            ["default"] = parameter.Default,
+            ["description"] = parameter.Description,
         };
 
     private static bool IsJsonType(string? contentType) =>

@@ -84,7 +84,7 @@ internal static class OpenApiDocument
         }
 
         var (type, media) = content.FirstOrDefault(c => c.Key.Contains("json", StringComparison.OrdinalIgnoreCase)) is
-            { Value: not null } json ? json : content.First();
+        { Value: not null } json ? json : content.First();
         var example = media?["example"] ?? (media?["examples"] as JsonObject)?.FirstOrDefault().Value?["value"]
             ?? schemas.Example(media?["schema"]);
         return (example?.ToJsonString(), type);
