@@ -81,7 +81,10 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         Assert.True(async.Steps.Count(s => s.Waits is not null) * 2 > async.Steps.Count,
             "most async probes should have their thread stacks");
         Assert.All(async.Steps.Where(s => s.Waits is not null), s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool && g.Waiting));
-        Assert.Contains("served ≥", VerdictText.Of(sleep), StringComparison.Ordinal);
+        // Async's knee sits where k6 runs short of CPU (3,000-4,000 clients here): a lower bound ("served ≥ 1,000×") when k6 was
+        // flagged at the first miss, an estimate when it was just below the flag; either way far beyond sync's.
+        Assert.Matches(@"async served (≥ )?[\d,]+× the clients of sync", VerdictText.Of(sleep));
+        Assert.True(async.Capacity?.Concurrency >= 100 * sync.Capacity!.Concurrency, VerdictText.Of(sleep));
         Assert.StartsWith(".NET 10", document.Run.DotnetVersion, StringComparison.Ordinal);
 
         // Assert: db ran against PostgreSQL; the sync variant's threads wait in its ADO.NET call, the async one's nowhere
