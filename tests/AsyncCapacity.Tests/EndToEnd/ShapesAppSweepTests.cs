@@ -27,7 +27,7 @@ public sealed class ShapesAppSweepTests(ITestOutputHelper log) : IDisposable
         // Act
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(10),
             "sweep", "--app", $"dotnet {dll}", "--app-ready", "/healthz", "--experiment-file", Path.Combine(ShapesApp, "stock.json"),
-            "-e", "stock:get-result,stock:restock", "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--probes", "6",
+            "-e", "stock:get-result,stock:restock", "--profile", "quick", "--warmup", "1", "--step-seconds", "2", "--probes", "5",
             "--out", _output);
 
         // Assert: started in its own folder (its catalog.json read from there)
