@@ -48,7 +48,9 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
             Assert.True(v.Capacity is { Estimate: not null } or { AtLeastBecause: not null } || v.NoCapacityBecause is not null,
                 $"{v.Name}: {v.Capacity}");
             Assert.All(v.Steps, s => Assert.NotNull(s.Pass));
-            Assert.Contains(v.Steps, s => s.Decided);
+            // A probe inside the 90% interval, unless the budget ran out first: where the p95 stays near the SLA over a wide
+            // range (connections async), the interval can land between the probes (4,011 met, 10,000 missed: 4,520-7,165).
+            Assert.True(v.Steps.Any(s => s.Decided) || v.Capacity is { Narrowed: false }, $"{v.Name}: {v.Capacity}");
             Assert.NotNull(v.Prediction);
         });
 
