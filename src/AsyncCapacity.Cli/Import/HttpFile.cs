@@ -103,7 +103,8 @@ internal static partial class HttpFile
     private static string EnvironmentName(string variable) =>
         CamelBoundary().Replace(variable, "$1_$2").Replace('-', '_').Replace('.', '_').ToUpperInvariant();
 
-    private static string UniqueName(string name, List<ImportedRequest> earlier)
+    /// <summary>The slug of the name, with -2, -3 … where an earlier request has it.</summary>
+    public static string UniqueName(string name, List<ImportedRequest> earlier)
     {
         var slug = Slug(name);
         var unique = slug;

@@ -49,7 +49,7 @@ internal static class OpenApiDocument
 
                 var name = operation["operationId"]?.GetValue<string>() ?? $"{method}-{path}";
                 var (body, contentType) = Body(operation, schemas);
-                requests.Add(new ImportedRequest(Unique(HttpFile.Slug(name), requests), method.ToUpperInvariant(), route,
+                requests.Add(new ImportedRequest(HttpFile.UniqueName(name, requests), method.ToUpperInvariant(), route,
                     Security(root, operation), body, contentType));
             }
         }
@@ -115,16 +115,5 @@ internal static class OpenApiDocument
         }
 
         return headers;
-    }
-
-    private static string Unique(string name, List<ImportedRequest> earlier)
-    {
-        var unique = name;
-        for (var n = 2; earlier.Any(r => r.Name == unique); n++)
-        {
-            unique = $"{name}-{n}";
-        }
-
-        return unique;
     }
 }

@@ -1,5 +1,6 @@
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Waits;
+using MathNet.Numerics.Statistics;
 
 namespace AsyncCapacity.Lab.Laws;
 
@@ -20,14 +21,11 @@ public static class ThreadsPerRequest
             .Order()
             .ToList();
         return perProbe.Count == 0 ? null
-            : new MeasuredHold(Math.Round(Median(perProbe), 2), Math.Round(perProbe[0], 2), Math.Round(perProbe[^1], 2), perProbe.Count);
+            : new MeasuredHold(Math.Round(perProbe.Median(), 2), Math.Round(perProbe[0], 2), Math.Round(perProbe[^1], 2), perProbe.Count);
     }
 
     public static int Held(WaitSummary waits) => waits.Groups.Where(g => g.Pool).Sum(g => g.Threads);
 
     private static double InFlight(StepResult step, bool closedModel) =>
         closedModel ? step.Concurrency : step.Rps * (step.MeanMs ?? 0) / 1000;
-
-    private static double Median(List<double> sorted) =>
-        sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
 }
