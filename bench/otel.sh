@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# What exporting metrics costs the app: /hello with OTLP export on (OTEL_EXPORTER_OTLP_ENDPOINT set, every second, to
-# the Aspire dashboard the lab's live view runs) against export off (nothing registered), each its own process, under
-# the same k6 load in alternating rounds (off, on, off, on…) so drift on a shared machine hits both alike. Prints each
-# round and the ratio on ÷ off of the median req/s: 1.00× costs nothing; the lab wants ≥ 0.95×.
+# What exporting metrics costs the app (the live view, `capacity sweep --live`): a saturated /hello under wrk with OTLP
+# export off (nothing registered), on with the lab's meters (what --live turns on), and on with ASP.NET Core's Hosting
+# meter added (the per-request instruments the lab exported before 2026-11-26), each its own process, in alternating
+# rounds (off, on, hosting, off, …) so that drift on a shared machine hits all alike. wrk, not k6: 50 k6 clients do not
+# saturate the app on 2 shared cores, and an unsaturated app hides what export costs (it once read 1.04×).
 #
-#   bench/otel.sh                         # 50 k6 clients, 10 s × 3 rounds per side
-#   DURATION=5 ROUNDS=2 bench/otel.sh     # a quicker look
+# Prints each round, then each side's median ÷ export off's and the median of the rounds' own ratios; writes the lab's
+# side (the lower of its two readings) to src/AsyncCapacity.Cli/Live/export-cost.json, which the header of a --live report
+# quotes. The lab wants ≥ 0.95×.
 #
-# Needs: the .NET SDK, k6 (K6_PATH, PATH or ../shared/tools/k6), python3, curl; the dashboard's NuGet package is
-# restored by tools/AspireDashboard, as `capacity sweep --live` does.
+#   bench/otel.sh                         # wrk 2 threads × 50 connections, 10 s × 5 rounds per side
+#   DURATION=5 ROUNDS=3 bench/otel.sh     # a quicker look
+#
+# Needs: the .NET SDK, wrk (apt-get install wrk), python3, curl; the dashboard's NuGet package is restored by
+# tools/AspireDashboard, as `capacity sweep --live` does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. bench/lib/find-k6.sh
+for tool in wrk python3 curl; do command -v "$tool" >/dev/null || { echo "missing: $tool (apt-get install wrk)" >&2; exit 1; }; done
 
 DURATION=${DURATION:-10}
-ROUNDS=${ROUNDS:-3}
-CLIENTS=${CLIENTS:-50}
-OFF_PORT=5291 ON_PORT=5292 UI_PORT=5293 OTLP_PORT=5294 OTLP_HTTP_PORT=5295
+ROUNDS=${ROUNDS:-5}
+CONNECTIONS=${CONNECTIONS:-50}
+UI_PORT=5293 OTLP_PORT=5294 OTLP_HTTP_PORT=5295
+declare -A PORT=([off]=5291 [on]=5292 [hosting]=5296) PID
+SIDES=(off on hosting)
 
 echo "building the app (Release) and restoring the Aspire dashboard..." >&2
 dotnet build src/AsyncCapacity.Web -c Release --nologo -v q >/dev/null
@@ -40,51 +47,71 @@ ASPNETCORE_URLS=http://127.0.0.1:$UI_PORT ASPIRE_DASHBOARD_OTLP_ENDPOINT_URL=htt
 PIDS+=($!)
 
 APP=src/AsyncCapacity.Web/bin/Release/net10.0
-start() { # name port [env...]
-  local name=$1 port=$2; shift 2
-  (cd "$APP" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet AsyncCapacity.Web.dll --urls "http://127.0.0.1:$port") \
-    >"$WORK/$name.log" 2>&1 &
+EXPORT=(OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$OTLP_PORT OTEL_METRIC_EXPORT_INTERVAL=1000)
+start() { # side [env...]
+  local side=$1; shift
+  (cd "$APP" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet AsyncCapacity.Web.dll --urls "http://127.0.0.1:${PORT[$side]}") \
+    >"$WORK/$side.log" 2>&1 &
   PIDS+=($!)
-  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && return 0; sleep 0.1; done
-  echo "$name did not start: $(cat "$WORK/$name.log")" >&2; exit 1
+  PID[$side]=$!
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:${PORT[$side]}/hello" >/dev/null && return 0; sleep 0.1; done
+  echo "$side did not start: $(cat "$WORK/$side.log")" >&2; exit 1
 }
-start off $OFF_PORT
-start on $ON_PORT OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$OTLP_PORT OTEL_SERVICE_NAME=asynccapacity-bench OTEL_METRIC_EXPORT_INTERVAL=1000
+start off
+start on "${EXPORT[@]}" OTEL_SERVICE_NAME=bench-on
+start hosting "${EXPORT[@]}" OTEL_SERVICE_NAME=bench-hosting \
+  LabTelemetry__Meters=System.Runtime,Microsoft.AspNetCore.Hosting,Microsoft.AspNetCore.Server.Kestrel,AsyncCapacity
 
-cat >"$WORK/hello.js" <<'JS'
-import http from 'k6/http';
-export default function () { http.get(`${__ENV.BASE_URL}/hello`); }
-JS
-measure() { # port seconds → req/s
-  BASE_URL=http://127.0.0.1:$1 "$K6" run --quiet --no-color --vus "$CLIENTS" --duration "$2s" \
-    --summary-export "$WORK/summary.json" "$WORK/hello.js" >/dev/null 2>&1
-  python3 -c 'import json, sys; print(round(json.load(open(sys.argv[1]))["metrics"]["http_reqs"]["rate"]))' "$WORK/summary.json"
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; } # the process's user + system time, in clock ticks
+measure() { # side seconds → "req/s app-CPU-%": the app's CPU says whether it, not wrk, was the limit
+  local before after rps
+  before=$(cpu_ticks "${PID[$1]}")
+  rps=$(wrk -t2 -c"$CONNECTIONS" -d"$2s" "http://127.0.0.1:${PORT[$1]}/hello" | awk '/^Requests\/sec/ {print int($2)}')
+  after=$(cpu_ticks "${PID[$1]}")
+  echo "$rps $(( (after - before) * 100 / $(getconf CLK_TCK) / $2 ))"
 }
 
 echo "warming up..." >&2
-measure $OFF_PORT 3 >/dev/null && measure $ON_PORT 3 >/dev/null
+for side in "${SIDES[@]}"; do measure "$side" 3 >/dev/null; done
 : >"$WORK/rows"
 for round in $(seq 1 "$ROUNDS"); do
-  for side in off on; do
-    port=$([ $side = on ] && echo $ON_PORT || echo $OFF_PORT)
-    rps=$(measure "$port" "$DURATION")
-    echo "round $round/$ROUNDS, export $side: $rps req/s" >&2
-    echo "$side $rps" >>"$WORK/rows"
+  for side in "${SIDES[@]}"; do
+    read -r rps cpu < <(measure "$side" "$DURATION")
+    echo "round $round/$ROUNDS, $side: $rps req/s, app at $cpu% CPU" >&2
+    echo "$round $side $rps $cpu" >>"$WORK/rows"
   done
 done
-curl -sf "http://127.0.0.1:$UI_PORT/api/telemetry/resources" | grep -q '"hasMetrics":true' \
-  || echo "warning: the dashboard received no metrics from the 'on' app; see $WORK/on.log" >&2
+for service in bench-on bench-hosting; do
+  curl -sf "http://127.0.0.1:$UI_PORT/api/telemetry/resources" | grep -q "$service" \
+    || echo "warning: the dashboard received nothing from $service; see $WORK" >&2
+done
 
-python3 - "$WORK/rows" "$CLIENTS" "$DURATION" "$ROUNDS" <<'PY'
-import statistics, sys
+python3 - "$WORK/rows" "$CONNECTIONS" "$DURATION" "$ROUNDS" "$(date -u +%F)" <<'PY'
+import collections, json, statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
-clients, duration, rounds = sys.argv[2:5]
-off = statistics.median(float(r) for s, r in rows if s == "off")
-on = statistics.median(float(r) for s, r in rows if s == "on")
-print(f"/hello, k6 {clients} clients, {duration} s × {rounds} alternating rounds per side (medians):")
-print(f"  export off {off:,.0f} req/s · export on (OTLP every 1 s) {on:,.0f} req/s · on ÷ off = {on / off:.2f}×")
-# Each round's pair (off, then on) drifts together on a shared machine: the median of the pairs' ratios says the same
-# more steadily.
-pairs = [float(b[1]) / float(a[1]) for a, b in zip(rows[0::2], rows[1::2])]
-print(f"  each round's on ÷ off: {', '.join(f'{p:.2f}×' for p in pairs)} (median {statistics.median(pairs):.2f}×)")
+connections, duration, rounds, day = sys.argv[2:6]
+by_round = collections.defaultdict(dict)
+cpu = collections.defaultdict(list)
+for r, side, rps, percent in rows:
+    by_round[r][side] = float(rps)
+    cpu[side].append(float(percent))
+median = {s: statistics.median(v[s] for v in by_round.values()) for s in ("off", "on", "hosting")}
+# CPU per request says what export costs even in a round where the app was not the limit.
+us = {s: statistics.median(cpu[s]) / 100 * 1e6 / median[s] for s in median}
+pairs = {s: statistics.median(v[s] / v["off"] for v in by_round.values()) for s in ("on", "hosting")}
+print(f"/hello saturated by wrk (2 threads, {connections} connections), {duration} s × {rounds} alternating rounds per side:")
+print("| export | median req/s | ÷ export off (medians) | median of the rounds' ratios | app CPU (of 2 cores) | app CPU per request |")
+print("|---|---|---|---|---|---|")
+names = {"off": "off", "on": "on, the lab's meters (--live)", "hosting": "on, with Microsoft.AspNetCore.Hosting"}
+for s, name in names.items():
+    ratio = pairs.get(s, 1.0)
+    print(f"| {name} | {median[s]:,.0f} | {median[s] / median['off']:.2f}× | {ratio:.2f}× | "
+          f"{statistics.median(cpu[s]):.0f}% | {us[s]:.1f} µs |")
+command = f"CONNECTIONS={connections} DURATION={duration} ROUNDS={rounds} bash bench/otel.sh"
+# The lower of the two readings is the one quoted: the cost at its largest.
+quoted = min(pairs["on"], median["on"] / median["off"])
+json.dump({"ratio": round(quoted, 2), "measured": day, "command": command,
+           "load": f"wrk 2 threads × {connections} connections on /hello"},
+          open("src/AsyncCapacity.Cli/Live/export-cost.json", "w"), indent=2)
+print(f"wrote src/AsyncCapacity.Cli/Live/export-cost.json: {quoted:.2f}× on {day}")
 PY

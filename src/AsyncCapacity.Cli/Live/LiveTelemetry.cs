@@ -18,9 +18,10 @@ internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboa
         Environment.GetEnvironmentVariable("OTEL_EXPORTER_OTLP_PROTOCOL") is "http/protobuf" ? "http/protobuf" : "grpc", null);
 
     /// <summary>What the report's header and the CLI say of it.</summary>
-    public string Description => Dashboard is { } ui
-        ? $"the Aspire dashboard at {ui} (OTLP {Endpoint}): every probe's app and k6, one instance each; it keeps them in memory only"
-        : $"OTLP ({Protocol}) to {Endpoint}: every probe's app and k6, one instance each";
+    public string Description => (Dashboard is { } ui
+        ? $"the Aspire dashboard at {ui} (OTLP {Endpoint}): every variant's app and k6, one instance each, its probes on one timeline; it keeps them in memory only"
+        : $"OTLP ({Protocol}) to {Endpoint}: every variant's app and k6, one instance each, its probes on one timeline")
+        + "; " + ExportCost.Recorded.Sentence;
 
     public IReadOnlyDictionary<string, string> AppEnvironment(ProbeTags probe)
     {

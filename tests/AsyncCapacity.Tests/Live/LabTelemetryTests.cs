@@ -44,4 +44,25 @@ public sealed class LabTelemetryTests
         // Assert: what reaches a real receiver is LiveSweepTests' part (the Aspire dashboard lists the app's meters)
         Assert.NotNull(app.Services.GetService<MeterProvider>());
     }
+
+    [Fact]
+    public void The_default_meters_record_nothing_per_request()
+    {
+        // Assert: Hosting's per-request instruments are what made a saturated app slower under export
+        Assert.DoesNotContain("Microsoft.AspNetCore.Hosting", LabTelemetryExtensions.Meters);
+        Assert.Contains("System.Runtime", LabTelemetryExtensions.Meters);
+    }
+
+    [Theory]
+    [InlineData(null, "System.Runtime,Microsoft.AspNetCore.Server.Kestrel,AsyncCapacity")]
+    [InlineData(" ", "System.Runtime,Microsoft.AspNetCore.Server.Kestrel,AsyncCapacity")]
+    [InlineData("System.Runtime, Microsoft.AspNetCore.Hosting,", "System.Runtime,Microsoft.AspNetCore.Hosting")]
+    public void A_setting_replaces_the_meters(string? setting, string expected)
+    {
+        // Act
+        var meters = LabTelemetryExtensions.ConfiguredMeters(setting);
+
+        // Assert
+        Assert.Equal(expected, string.Join(',', meters));
+    }
 }

@@ -47,7 +47,7 @@ public sealed class LiveOptionTests
     }
 
     [Fact]
-    public void The_app_gets_the_standard_OTEL_variables_with_the_probe_as_its_instance_and_resource_attributes()
+    public void The_app_gets_the_standard_OTEL_variables_with_its_variant_as_its_instance_and_the_probe_as_resource_attributes()
     {
         // Act
         var environment = new LiveTelemetry(new Uri("http://127.0.0.1:4317"), "grpc", null).AppEnvironment(Probe);
@@ -57,8 +57,8 @@ public sealed class LiveOptionTests
         Assert.Equal("grpc", environment["OTEL_EXPORTER_OTLP_PROTOCOL"]);
         Assert.Equal("asynccapacity", environment["OTEL_SERVICE_NAME"]);
         Assert.Equal("1000", environment["OTEL_METRIC_EXPORT_INTERVAL"]);
-        Assert.Equal("service.instance.id=sleep-sync-c50-r2,asynccapacity.experiment=sleep,asynccapacity.variant=sync,"
-            + "asynccapacity.load=50,asynccapacity.probe=4", environment["OTEL_RESOURCE_ATTRIBUTES"]);
+        Assert.Equal("service.instance.id=sleep-sync,asynccapacity.experiment=sleep,asynccapacity.variant=sync,"
+            + "asynccapacity.load=50,asynccapacity.probe=4,asynccapacity.probe_name=sleep-sync-c50-r2", environment["OTEL_RESOURCE_ATTRIBUTES"]);
     }
 
     [Theory]
@@ -77,5 +77,17 @@ public sealed class LiveOptionTests
         Assert.Equal("true", environment[insecureVariable]);
         Assert.Equal("k6", environment["K6_OTEL_SERVICE_NAME"]);
         Assert.Equal(Probe.ResourceAttributes, environment["OTEL_RESOURCE_ATTRIBUTES"]);
+    }
+
+    [Fact]
+    public void The_description_says_what_export_costs_as_bench_otel_last_measured_it()
+    {
+        // Act
+        var description = new LiveTelemetry(new Uri("http://127.0.0.1:4317"), "grpc", null).Description;
+
+        // Assert: the figure and its source come from export-cost.json, which bench/otel.sh writes
+        Assert.Matches(@"export measured at \d\.\d\d× the lab's app's throughput without it \(wrk .+ saturated; `.*bench/otel\.sh`, 20\d\d-\d\d-\d\d\)$",
+            description);
+        Assert.InRange(ExportCost.Recorded.Ratio, 0.5, 1.5);
     }
 }
