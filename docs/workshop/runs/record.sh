@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the workshop's runs: each line of commands.tsv, the lab's own command run as written (from the repository's
-# root, with `capacity` the CLI built in Release), its results.json kept here as NAME.json. A run named in a NAME.patch
+# root, with `capacity` the CLI built in Release), its results.json kept here as NAME.json without the timelines (slim.py). A run named in a NAME.patch
 # beside it runs with that patch applied (lab 12's fix) and the patch taken back after. render.sh then writes the labs'
 # tables from the files. One run at a time, on a machine doing nothing else: every figure is a claim a learner re-runs.
 #   bash docs/workshop/runs/record.sh               # every run (about an hour on 2 cores)
@@ -20,10 +20,11 @@ while IFS=$'\t' read -r name command; do
   patch="$here/$name.patch"
   [[ -f "$patch" ]] && git apply "$patch"
   echo "== $name: $command ($(date -u +%FT%TZ))" >&2
+  [[ "$command" == *" --out "* ]] || command+=" --out reports/$name"
   out="$(sed -E 's/.*--out ([^ ]+).*/\1/' <<<"$command")"
   rm -rf "$out"
   if eval "$command" </dev/null; then
-    cp "$out/results.json" "$here/$name.json"
+    python3 "$here/slim.py" "$out/results.json" "$here/$name.json"
   else
     failed+=("$name")
   fi

@@ -1,32 +1,58 @@
 #!/usr/bin/env bash
-# Regenerates every workshop table that quotes a recorded run: between
-#   <!-- recorded: runs/NAME.json -->  and  <!-- /recorded -->
-# in docs/workshop/*.md, the table `capacity report runs/NAME.json --markdown` prints. A test
-# (tests/AsyncCapacity.Tests/Docs/WorkshopAnswersTests.cs) fails when a lab's table and its run differ.
+# Regenerates every page's figures that quote a recorded run (docs/*.md and docs/workshop/*.md), paths relative to the page:
+#   <!-- recorded: runs/NAME.json -->  …  <!-- /recorded -->
+#       the run's line (its command from commands.tsv, its date and length from the file), then the table
+#       `capacity report runs/NAME.json --markdown` prints;
+#   <!-- compare: runs/A.json runs/B.json … -->  …  <!-- /compare -->
+#       what `capacity compare runs/A.json runs/B.json …` prints, in a text block.
+# Tests (tests/AsyncCapacity.Tests/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
 #   bash docs/workshop/runs/render.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-workshop="$(dirname "$here")"
-repo="$(cd "$workshop/../.." && pwd)"
+repo="$(cd "$here/../../.." && pwd)"
 dotnet build "$repo/src/AsyncCapacity.Cli" -c Release --nologo -v q >/dev/null
 capacity() { dotnet "$repo/src/AsyncCapacity.Cli/bin/Release/net10.0/capacity.dll" "$@"; }
 
-for lab in "$workshop"/*.md; do
-  grep -q '<!-- recorded: ' "$lab" || continue
+# "Recorded 2026-11-26 by `capacity sweep …` (3.1 minutes, quick profile)." from the run's file and commands.tsv
+run_line() { # page-folder path
+  python3 - "$1/$2" "$here/commands.tsv" <<'PY'
+import datetime, json, os, sys
+path, commands = sys.argv[1:3]
+run = json.load(open(path))["run"]
+name = os.path.splitext(os.path.basename(path))[0]
+command = next(line.split("\t")[1].strip() for line in open(commands) if line.split("\t")[0] == name)
+seconds = lambda text: int(datetime.datetime.fromisoformat(text[:19]).replace(tzinfo=datetime.timezone.utc).timestamp())
+tenths = ((seconds(run["finishedAt"]) - seconds(run["startedAt"])) * 10 + 30) // 60  # rounded half up, as the test does
+print(f"Recorded {run['startedAt'][:10]} by `{command}` ({tenths // 10}.{tenths % 10} minutes, {run['profile']} profile).")
+print()
+PY
+}
+
+for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
+  grep -qE '<!-- (recorded|compare): ' "$page" || continue
+  folder="$(dirname "$page")"
   out="$(mktemp)"
   in_block=0
   while IFS= read -r line || [[ -n "$line" ]]; do
-    if [[ "$line" =~ \<!--\ recorded:\ (runs/[^ ]+\.json)\ --\> ]]; then
+    if [[ "$line" =~ ^\<!--\ recorded:\ ([^ ]+\.json)\ --\>$ ]]; then
       printf '%s\n' "$line" >>"$out"
-      capacity report "$workshop/${BASH_REMATCH[1]}" --markdown >>"$out"
+      run_line "$folder" "${BASH_REMATCH[1]}" >>"$out"
+      capacity report "$folder/${BASH_REMATCH[1]}" --markdown >>"$out"
       in_block=1
-    elif [[ "$line" == '<!-- /recorded -->' ]]; then
+    elif [[ "$line" =~ ^\<!--\ compare:\ (.+)\ --\>$ ]]; then
+      printf '%s\n' "$line" >>"$out"
+      read -r -a runs <<<"${BASH_REMATCH[1]}"
+      scratch="$(mktemp -d)"
+      { echo '```text'; (cd "$folder" && capacity compare "${runs[@]}" --out "$scratch" | grep -v '^Comparison: '); echo '```'; } >>"$out"
+      rm -rf "$scratch"
+      in_block=1
+    elif [[ "$line" == '<!-- /recorded -->' || "$line" == '<!-- /compare -->' ]]; then
       printf '%s\n' "$line" >>"$out"
       in_block=0
     elif [[ $in_block -eq 0 ]]; then
       printf '%s\n' "$line" >>"$out"
     fi
-  done <"$lab"
-  mv "$out" "$lab"
-  echo "rendered $(basename "$lab")"
+  done <"$page"
+  mv "$out" "$page"
+  echo "rendered ${page#"$repo"/}"
 done

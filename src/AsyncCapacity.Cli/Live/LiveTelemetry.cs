@@ -11,7 +11,7 @@ internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboa
     public const string K6ServiceName = "k6";
 
     /// <summary>The app exports every second, so the pool's growth (a thread or two per second) shows as it happens.</summary>
-    private const string ExportIntervalMs = "1000";
+    public const int ExportIntervalMs = 1000;
 
     /// <summary>An endpoint of the user's, in the protocol OTEL_EXPORTER_OTLP_PROTOCOL names (the .NET SDK's default: grpc).</summary>
     public static LiveTelemetry External(Uri endpoint) => new(endpoint,
@@ -31,7 +31,7 @@ internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboa
             ["OTEL_EXPORTER_OTLP_PROTOCOL"] = Protocol,
             ["OTEL_SERVICE_NAME"] = AppServiceName,
             ["OTEL_RESOURCE_ATTRIBUTES"] = probe.ResourceAttributes,
-            ["OTEL_METRIC_EXPORT_INTERVAL"] = ExportIntervalMs,
+            ["OTEL_METRIC_EXPORT_INTERVAL"] = ExportIntervalMs.ToString(System.Globalization.CultureInfo.InvariantCulture),
         };
         if (Headers is not null)
         {

@@ -11,8 +11,17 @@ internal sealed record ProbeTags(string Experiment, string Variant, int Load, in
     /// <summary>The dashboard's instance: "sleep-sync", shown as "asynccapacity-sleep-sync" and "k6-sleep-sync".</summary>
     public string Instance => $"{Experiment}-{Variant}";
 
+    /// <summary>The probe's own attributes, beside the instance.</summary>
+    public IEnumerable<KeyValuePair<string, object>> Attributes =>
+    [
+        new("asynccapacity.experiment", Experiment),
+        new("asynccapacity.variant", Variant),
+        new("asynccapacity.load", Load),
+        new("asynccapacity.probe", Number),
+        new("asynccapacity.probe_name", Name),
+    ];
+
     /// <summary>OTEL_RESOURCE_ATTRIBUTES, comma-separated key=value pairs (opentelemetry.io/docs/specs/otel/resource/sdk/).</summary>
-    public string ResourceAttributes => string.Create(CultureInfo.InvariantCulture,
-        $"service.instance.id={Instance},asynccapacity.experiment={Experiment},asynccapacity.variant={Variant},"
-        + $"asynccapacity.load={Load},asynccapacity.probe={Number},asynccapacity.probe_name={Name}");
+    public string ResourceAttributes => $"service.instance.id={Instance}," + string.Join(',',
+        Attributes.Select(a => string.Create(CultureInfo.InvariantCulture, $"{a.Key}={a.Value}")));
 }

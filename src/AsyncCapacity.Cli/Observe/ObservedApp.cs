@@ -35,6 +35,9 @@ internal sealed class ObservedApp : IRunningApp
 
     public Uri Url => _app.Url;
 
+    /// <summary>What the reader read last (the live view of an app that does not export itself).</summary>
+    public RuntimeSample? Latest => _reader.Latest;
+
     public int? ProcessId => _processId;
 
     public Uri LoadUrl => _app.LoadUrl;

@@ -32,6 +32,18 @@ internal sealed class RuntimeReader : IAsyncDisposable
 
     public int? ProcessorCount => _builder.Cores;
 
+    /// <summary>The last second's reading, or null before the first.</summary>
+    public RuntimeSample? Latest
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _samples.Count > 0 ? _samples[^1] : null;
+            }
+        }
+    }
+
     public IReadOnlyList<RuntimeSample> Samples
     {
         get

@@ -33,6 +33,7 @@ internal sealed record Probe(Experiment Experiment, Variant Variant, NextProbe N
         var started = await run.Source.StartAsync(Experiment, probeRun, cancellationToken);
         await using (var app = await ObservedApp.WrapAsync(started))
         {
+            using var export = LiveFromOutside(run, app, tags);
             run.Readings.Add(await app.DescribeAsync(cancellationToken), app is ObservedApp);
             if (checkRoutes)
             {
@@ -61,6 +62,12 @@ internal sealed record Probe(Experiment Experiment, Variant Variant, NextProbe N
 
         return new AnalysedStep(step.Variant, step.StartMs, result, window);
     }
+
+    /// <summary>The lab's own app exports itself when live; any other app the sweep reads is shown by what its reader reads.</summary>
+    private static ReaderExport? LiveFromOutside(SweepContext run, IRunningApp app, ProbeTags tags) =>
+        run.Live is { } live && app is ObservedApp observed && run.Source.Target.Kind is not (AppTargetKind.BuiltApp or AppTargetKind.PublishedApp)
+            ? ReaderExport.Start(live, tags, () => observed.Latest)
+            : null;
 
     private async Task<(MeasuredRun Summary, StackSnapshot? Stacks)> LoadAsync(
         SweepContext run, IRunningApp app, ProbeTags tags, CancellationToken cancellationToken)

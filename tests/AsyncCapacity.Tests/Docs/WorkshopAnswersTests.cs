@@ -1,28 +1,48 @@
+using System.Globalization;
+using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Compare;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Docs;
 
 /// <summary>
-/// A lab's answer quotes its recorded run: every table between &lt;!-- recorded: runs/NAME.json --&gt; and
-/// &lt;!-- /recorded --&gt; is what `capacity report runs/NAME.json --markdown` prints (docs/workshop/runs/render.sh
-/// writes it), so a figure in the workshop is one the run holds.
+/// A page's figures quote recorded runs (docs/workshop/runs/render.sh writes them): every block between
+/// &lt;!-- recorded: runs/NAME.json --&gt; and &lt;!-- /recorded --&gt; is the run's line (its command, date and length) and the
+/// table `capacity report runs/NAME.json --markdown` prints; every &lt;!-- compare: … --&gt; block what `capacity compare`
+/// prints. The runs are the labs' own commands (commands.tsv), each written in the lab that quotes it.
 /// </summary>
 public sealed partial class WorkshopAnswersTests
 {
-    private static readonly string Workshop = Path.Combine(Repository.Root, "docs", "workshop");
+    private static readonly string Docs = Path.Combine(Repository.Root, "docs");
+    private static readonly string Runs = Path.Combine(Docs, "workshop", "runs");
 
-    public static TheoryData<string, string> Recorded()
+    private static IEnumerable<string> Pages() =>
+        Directory.GetFiles(Docs, "*.md").Concat(Directory.GetFiles(Path.Combine(Docs, "workshop"), "*.md")).Order(StringComparer.Ordinal);
+
+    private static string Text(string page) => File.ReadAllText(Path.Combine(Docs, page)).ReplaceLineEndings("\n");
+
+    private static Dictionary<string, string> Commands() =>
+        File.ReadLines(Path.Combine(Runs, "commands.tsv"))
+            .Where(line => line.Length > 0 && !line.StartsWith('#'))
+            .Select(line => line.Split('\t'))
+            .ToDictionary(fields => fields[0], fields => fields[1].Trim());
+
+    public static TheoryData<string, string> Recorded() => Blocks(Recording());
+
+    public static TheoryData<string, string> Compared() => Blocks(Comparing());
+
+    private static TheoryData<string, string> Blocks(Regex block)
     {
         var data = new TheoryData<string, string>();
-        foreach (var lab in Directory.GetFiles(Workshop, "*.md").Order(StringComparer.Ordinal))
+        foreach (var page in Pages())
         {
-            foreach (Match block in Block().Matches(File.ReadAllText(lab)))
+            foreach (Match match in block.Matches(File.ReadAllText(page).ReplaceLineEndings("\n")))
             {
-                data.Add(Path.GetFileName(lab), block.Groups[1].Value);
+                data.Add(Path.GetRelativePath(Docs, page), match.Groups[1].Value);
             }
         }
 
@@ -30,28 +50,95 @@ public sealed partial class WorkshopAnswersTests
     }
 
     [Fact]
-    public void The_task_run_lab_quotes_its_recorded_run()
+    public void Every_lab_that_sweeps_quotes_its_recorded_runs()
     {
+        // Arrange
+        var quoting = Recorded().Select(row => (string)row[0]).ToHashSet();
+
+        // Assert: the triage lab (10) is by hand with the standard tools; every other lab quotes a run
+        foreach (var lab in (string[])["01-sleep", "02-db", "03-content", "04-audit", "05-thread-sleep-post", "06-server-too-busy",
+                     "07-file-per-request", "08-echo-server", "09-c10k", "11-task-run", "12-your-own-app"])
+        {
+            Assert.Contains(Path.Combine("workshop", lab + ".md"), quoting);
+        }
+    }
+
+    [Fact]
+    public void Every_recorded_run_has_its_command_and_every_command_its_run()
+    {
+        // Arrange
+        var files = Directory.GetFiles(Runs, "*.json").Select(Path.GetFileNameWithoutExtension).Order(StringComparer.Ordinal);
+
         // Assert
-        Assert.Contains(Recorded(), row => (string)row[0] == "11-task-run.md");
+        Assert.Equal(files, Commands().Keys.Order(StringComparer.Ordinal));
     }
 
     [Theory]
     [MemberData(nameof(Recorded))]
-    public void A_labs_table_is_its_recorded_run_rendered(string lab, string run)
+    public void A_pages_table_is_its_recorded_run_rendered_under_the_command_that_made_it(string page, string run)
     {
         // Arrange
-        var text = File.ReadAllText(Path.Combine(Workshop, lab)).ReplaceLineEndings("\n");
-        var table = Block().Matches(text).Single(m => m.Groups[1].Value == run).Groups[2].Value;
-        var path = Path.Combine(Workshop, run);
+        var block = Recording().Matches(Text(page)).First(m => m.Groups[1].Value == run).Groups[2].Value;
+        var path = Path.GetFullPath(Path.Combine(Docs, Path.GetDirectoryName(page)!, run));
+        var json = File.ReadAllText(path);
 
         // Act
-        var rendered = MarkdownTable.Of(Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(path), path)));
+        var expected = RunLine(path, json) + "\n\n" + MarkdownTable.Of(Predictions.Attach(ResultsJson.Deserialize(json, path)));
 
         // Assert
-        Assert.Equal(rendered, table);
+        Assert.Equal(expected, block);
     }
 
-    [GeneratedRegex(@"<!-- recorded: (runs/[^ ]+\.json) -->\n(.*?)<!-- /recorded -->", RegexOptions.Singleline)]
-    private static partial Regex Block();
+    [Theory]
+    [MemberData(nameof(Recorded))]
+    public void A_recorded_runs_command_is_the_one_its_page_gives(string page, string run)
+    {
+        // Arrange
+        var command = Commands()[Path.GetFileNameWithoutExtension(run)];
+        var text = Text(page);
+
+        // Assert: as written, or with the live view the lab watches it in (the recorded runs are unwatched)
+        var watched = command.Replace(" --out ", " --live keep --out ", StringComparison.Ordinal);
+        Assert.True(text.Contains(command, StringComparison.Ordinal) || text.Contains(watched, StringComparison.Ordinal),
+            $"{page} does not give the command of {run}: {command}");
+    }
+
+    [Theory]
+    [MemberData(nameof(Compared))]
+    public void A_pages_comparison_is_what_capacity_compare_prints_of_its_runs(string page, string runs)
+    {
+        // Arrange
+        var block = Comparing().Matches(Text(page)).First(m => m.Groups[1].Value == runs).Groups[2].Value;
+        var compared = runs.Split(' ').Select(run =>
+        {
+            var path = Path.GetFullPath(Path.Combine(Docs, Path.GetDirectoryName(page)!, run));
+            var document = Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(path), path));
+            return new ComparedRun(Path.GetFileNameWithoutExtension(path), document);
+        }).ToList();
+
+        // Act
+        var text = CompareText.Render(RunComparison.Of(compared, new NoiseRule(NoiseRule.DefaultPercent))).ReplaceLineEndings("\n");
+
+        // Assert
+        Assert.Equal("```text\n" + text + "```\n", block);
+    }
+
+    /// <summary>What render.sh writes above a run's table: whole seconds from the run's own start and finish.</summary>
+    private static string RunLine(string path, string json)
+    {
+        using var document = JsonDocument.Parse(json);
+        var run = document.RootElement.GetProperty("run");
+        var started = run.GetProperty("startedAt").GetDateTimeOffset();
+        var finished = run.GetProperty("finishedAt").GetDateTimeOffset();
+        var tenths = ((finished.ToUnixTimeSeconds() - started.ToUnixTimeSeconds()) * 10 + 30) / 60;
+        var command = Commands()[Path.GetFileNameWithoutExtension(path)];
+        return string.Create(CultureInfo.InvariantCulture,
+            $"Recorded {started:yyyy-MM-dd} by `{command}` ({tenths / 10}.{tenths % 10} minutes, {run.GetProperty("profile").GetString()} profile).");
+    }
+
+    [GeneratedRegex(@"<!-- recorded: ([^ ]+\.json) -->\n(.*?)<!-- /recorded -->", RegexOptions.Singleline)]
+    private static partial Regex Recording();
+
+    [GeneratedRegex(@"<!-- compare: ([^>]+\.json) -->\n(.*?)<!-- /compare -->", RegexOptions.Singleline)]
+    private static partial Regex Comparing();
 }

@@ -3,6 +3,7 @@ using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
+using AsyncCapacity.Tests.Live;
 using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.EndToEnd;
@@ -29,6 +30,7 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
 {
     private static readonly string ForeignApp = Path.Combine(Repository.Root, "tests", "ForeignApp");
     private readonly string _output = Directory.CreateTempSubdirectory("capacity-foreign-").FullName;
+    private KeptDashboard? _dashboard;
 
     [ExperimentFileFact]
     public async Task The_blocking_lookup_has_a_knee_below_the_awaited_one_and_the_runtime_says_why_in_the_apps_own_frames()
@@ -37,10 +39,22 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(15),
             "sweep", "--app-project", Path.Combine(ForeignApp, "ForeignApp.csproj"), "--app-ready", "/healthz",
             "--experiment-file", Path.Combine(ForeignApp, "orders.json"),
-            "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--probes", "6", "--out", _output);
+            "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--probes", "6", "--live", "keep", "--out", _output);
 
         // Assert: the run, with the foreign app's own pair
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
+        _dashboard = KeptDashboard.From(console);
+
+        // Assert: the app has no OpenTelemetry of its own, yet its pool is on the dashboard, one timeline per variant: what the
+        // sweep's reader read of it from outside, exported by the CLI
+        var resources = await _dashboard!.ResourcesAsync();
+        foreach (var variant in (string[])["orders-blocking", "orders-awaited"])
+        {
+            Assert.Single(resources, r => r is { Name: "capacity-reader", HasMetrics: true } && r.InstanceId == variant);
+            Assert.Single(resources, r => r is { Name: "k6", HasMetrics: true } && r.InstanceId == variant);
+        }
+
+        Assert.DoesNotContain(resources, r => r.Name == "asynccapacity");
         var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
         var orders = Assert.Single(document.Experiments);
         Assert.Equal("orders", orders.Name);
@@ -80,5 +94,9 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Empty(Processes.WithCommandLine("no connection string named Orders"));
     }
 
-    public void Dispose() => Directory.Delete(_output, recursive: true);
+    public void Dispose()
+    {
+        _dashboard?.Dispose();
+        Directory.Delete(_output, recursive: true);
+    }
 }

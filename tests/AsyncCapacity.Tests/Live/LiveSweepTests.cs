@@ -1,6 +1,3 @@
-using System.Diagnostics;
-using System.Net.Http.Json;
-using System.Text.RegularExpressions;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.Playwright;
 using Xunit.Abstractions;
@@ -12,14 +9,13 @@ namespace AsyncCapacity.Tests.Live;
 /// every probe's app and k6 report to it, and its metrics page draws the app's thread count in headless Chromium.
 /// </summary>
 [Trait("Category", "EndToEnd")]
-public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
+public sealed class LiveSweepTests(ITestOutputHelper log) : IDisposable
 {
     private static readonly string[] ShownOnThePage =
         ["System.Runtime", "Microsoft.AspNetCore.Server.Kestrel", "AsyncCapacity", "dotnet.thread_pool.thread.count"];
 
-    private static readonly HttpClient Http = new() { Timeout = TimeSpan.FromSeconds(10) };
     private readonly string _output = Directory.CreateTempSubdirectory("capacity-live-").FullName;
-    private int? _dashboardProcess;
+    private KeptDashboard? _dashboard;
 
     [Fact]
     public async Task A_live_sweep_sends_every_probes_app_and_k6_to_the_dashboard_whose_metrics_page_draws_the_thread_count()
@@ -31,12 +27,9 @@ public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
 
         // Assert: the dashboard's URL comes first, the sweep ends well and leaves the dashboard up, saying how to stop it
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
-        var kept = KeptLine().Match(console);
-        Assert.True(kept.Success, console);
-        _dashboardProcess = int.Parse(kept.Groups["pid"].Value, System.Globalization.CultureInfo.InvariantCulture);
-        var login = new Uri(kept.Groups["url"].Value);
-        var dashboard = new Uri(login.GetLeftPart(UriPartial.Authority) + "/");
-        var token = login.Query["?t=".Length..];
+        _dashboard = KeptDashboard.From(console);
+        Assert.True(_dashboard is not null, console);
+        var (login, dashboard, token) = (_dashboard.Login, _dashboard.Url, _dashboard.Token);
         Assert.StartsWith($"Live: starting the Aspire dashboard", console, StringComparison.Ordinal);
         Assert.InRange(console.IndexOf($"Live: open {login}", StringComparison.Ordinal), 0,
             console.IndexOf("Sweeping sleep", StringComparison.Ordinal));
@@ -47,21 +40,17 @@ public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Matches(@"export measured at \d\.\d\d× the lab&#39;s app&#39;s throughput without it", report);
 
         // Assert: the dashboard lets no one in without its token or key
-        using (var anonymous = await Http.GetAsync(new Uri(dashboard, "/api/telemetry/resources")))
+        using (var anonymous = await _dashboard.AnonymousAsync("/api/telemetry/resources"))
         {
             Assert.Equal(System.Net.HttpStatusCode.Unauthorized, anonymous.StatusCode);
         }
 
-        // Assert: one resource per variant for the app and for k6, each with metrics: the two probes share it
-        using var withKey = new HttpRequestMessage(HttpMethod.Get, new Uri(dashboard, "/api/telemetry/resources"))
-        {
-            Headers = { { "x-api-key", token } },
-        };
-        using var answer = await Http.SendAsync(withKey);
-        var resources = await answer.Content.ReadFromJsonAsync<Resource[]>();
-        Assert.Single(resources!, r => r is { Name: "asynccapacity", HasMetrics: true, InstanceId: "sleep-sync" });
-        Assert.Single(resources!, r => r is { Name: "k6", HasMetrics: true, InstanceId: "sleep-sync" });
-        Assert.DoesNotContain(resources!, r => r.InstanceId.Contains("-c2-", StringComparison.Ordinal));
+        // Assert: one resource per variant for the app and for k6, each with metrics: the two probes share it; the lab's app
+        // exports itself, so the sweep's reader does not
+        var resources = await _dashboard.ResourcesAsync();
+        Assert.Single(resources, r => r is { Name: "asynccapacity", HasMetrics: true, InstanceId: "sleep-sync" });
+        Assert.Single(resources, r => r is { Name: "k6", HasMetrics: true, InstanceId: "sleep-sync" });
+        Assert.DoesNotContain(resources, r => r.InstanceId.Contains("-c2-", StringComparison.Ordinal) || r.Name == "capacity-reader");
 
         // Assert: the metrics page of the variant's app lists the runtime's, Kestrel's and the lab's meters and draws the
         // thread count of both probes on one line (a point a second over two probes of 1 + 4 s), as a user would see it
@@ -91,24 +80,7 @@ public sealed partial class LiveSweepTests(ITestOutputHelper log) : IDisposable
 
     public void Dispose()
     {
-        if (_dashboardProcess is { } pid)
-        {
-            try
-            {
-                using var process = Process.GetProcessById(pid);
-                process.Kill();
-            }
-            catch (ArgumentException)
-            {
-                // Already gone.
-            }
-        }
-
+        _dashboard?.Dispose();
         Directory.Delete(_output, recursive: true);
     }
-
-    [GeneratedRegex(@"the Aspire dashboard stays up at (?<url>\S+) \(process (?<pid>\d+);")]
-    private static partial Regex KeptLine();
-
-    private sealed record Resource(string Name, string InstanceId, bool HasMetrics);
 }
