@@ -30,7 +30,7 @@ public sealed partial class WorkshopTimesTests
     public void The_table_has_every_lab()
     {
         // Assert
-        Assert.Equal(12, Rows().Count());
+        Assert.Equal(12, Rows().Count);
     }
 
     [Theory]
