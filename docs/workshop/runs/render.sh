@@ -4,7 +4,9 @@
 #       the run's line (its command from commands.tsv, its date and length from the file), then the table
 #       `capacity report runs/NAME.json --markdown` prints;
 #   <!-- compare: runs/A.json runs/B.json … -->  …  <!-- /compare -->
-#       what `capacity compare runs/A.json runs/B.json …` prints, in a text block.
+#       what `capacity compare runs/A.json runs/B.json …` prints, in a text block;
+#   <!-- steps: runs/A.json runs/B.json … -->  …  <!-- /steps -->
+#       every probe of the runs as one table (steps.py), for the labs that ask about given loads.
 # Tests (tests/AsyncCapacity.Tests/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
 #   bash docs/workshop/runs/render.sh
 set -euo pipefail
@@ -29,7 +31,7 @@ PY
 }
 
 for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
-  grep -qE '<!-- (recorded|compare): ' "$page" || continue
+  grep -qE '<!-- (recorded|compare|steps): ' "$page" || continue
   folder="$(dirname "$page")"
   out="$(mktemp)"
   in_block=0
@@ -46,7 +48,12 @@ for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
       { echo '```text'; (cd "$folder" && capacity compare "${runs[@]}" --out "$scratch" | grep -v '^Comparison: '); echo '```'; } >>"$out"
       rm -rf "$scratch"
       in_block=1
-    elif [[ "$line" == '<!-- /recorded -->' || "$line" == '<!-- /compare -->' ]]; then
+    elif [[ "$line" =~ ^\<!--\ steps:\ (.+)\ --\>$ ]]; then
+      printf '%s\n' "$line" >>"$out"
+      read -r -a runs <<<"${BASH_REMATCH[1]}"
+      (cd "$folder" && python3 "$here/steps.py" "${runs[@]}") >>"$out"
+      in_block=1
+    elif [[ "$line" == '<!-- /recorded -->' || "$line" == '<!-- /compare -->' || "$line" == '<!-- /steps -->' ]]; then
       printf '%s\n' "$line" >>"$out"
       in_block=0
     elif [[ $in_block -eq 0 ]]; then

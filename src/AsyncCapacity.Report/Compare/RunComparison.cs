@@ -70,8 +70,8 @@ public sealed record VariantComparison(
 
     /// <summary>"2 clients (pool threads), as predicted (+0%) → 4 clients (…)"; null when no run has one.</summary>
     public string? PredictionLine(LoadModel model) => Predictions.Any(p => p is not null)
-        ? string.Join(" → ", Predictions.Select(p =>
-            p is null ? "none" : $"{PredictionText.Brief(p, model)}, measured {PredictionText.Outcome(p)}"))
+        ? string.Join(" → ", Predictions.Select((p, run) =>
+            p is null ? "none" : $"{PredictionText.Brief(p, model)}, measured {PredictionText.Outcome(p, Capacities[run])}"))
         : null;
 
     public static VariantComparison Of(string name, IReadOnlyList<ExperimentResult> experiments, NoiseRule noise)

@@ -41,19 +41,27 @@ public static class PredictionText
     /// "as predicted (+0%)", "below the prediction (−64% of 4)": the measurement against the prediction, then against
     /// the grown pool where pool threads bind and it grows ("above the prediction (+150% of 2); the grown pool's 4–5: +0%").
     /// </summary>
-    public static string Outcome(Prediction prediction)
+    public static string Outcome(Prediction prediction, Capacity? capacity)
     {
         var outcome = prediction.Outcome switch
         {
             PredictionOutcome.AsPredicted => AsPredicted(prediction),
             PredictionOutcome.Below => "below the prediction" + Error(prediction),
             PredictionOutcome.Above => "above the prediction" + Error(prediction),
-            _ => "a lower bound: the load generator stopped first",
+            _ => "a lower bound: " + StoppedFirst(capacity),
         };
         // Where the pool does not grow within a probe its range is the static one: said once.
         return prediction.Grown is { ErrorPercent: { } error } grown && (grown.Low, grown.High) != (prediction.Load, prediction.MeanLoad)
             ? $"{outcome}; the grown pool's {Range(grown.Low, grown.High)}: {Signed(error)}" : outcome;
     }
+
+    /// <summary>Why the search stopped below the prediction: the load generator, or loads the run was not given.</summary>
+    private static string StoppedFirst(Capacity? capacity) => capacity?.AtLeastBecause switch
+    {
+        StoppedBy.HighestStep => "the highest load tested was below it",
+        StoppedBy.LoadGenerator => "the load generator stopped first",
+        _ => "the search stopped first",
+    };
 
     /// <summary>"Predicted 2–4 clients, bound by pool threads: …. Measured 2: within the prediction."</summary>
     public static string Sentence(ExperimentResult experiment, VariantResult variant)
@@ -68,7 +76,7 @@ public static class PredictionText
         var measured = variant.Capacity is { } capacity ? CapacityText.Value(capacity) : "none met the SLA";
         var reading = prediction.Outcome switch
         {
-            PredictionOutcome.LowerBound => "a lower bound, the load generator the limit",
+            PredictionOutcome.LowerBound => "a lower bound: " + StoppedFirst(variant.Capacity),
             PredictionOutcome.AsPredicted when variant.Capacity is null => "as predicted",
             PredictionOutcome.AsPredicted => AsPredicted(prediction),
             PredictionOutcome.Below => "below the prediction" + Error(prediction),

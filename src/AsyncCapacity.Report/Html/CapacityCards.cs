@@ -29,7 +29,7 @@ internal static class CapacityCards
         if (variant.Prediction is { } prediction)
         {
             html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(),
-                $"Predicted {PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction)}.");
+                $"Predicted {PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction, variant.Capacity)}.");
         }
 
         if (CardFacts.Why(experiment, variant) is { } why)

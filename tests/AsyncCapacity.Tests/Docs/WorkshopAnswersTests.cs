@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
@@ -35,6 +36,8 @@ public sealed partial class WorkshopAnswersTests
 
     public static TheoryData<string, string> Compared() => Blocks(Comparing());
 
+    public static TheoryData<string, string> Stepped() => Blocks(Stepping());
+
     private static TheoryData<string, string> Blocks(Regex block)
     {
         var data = new TheoryData<string, string>();
@@ -50,16 +53,15 @@ public sealed partial class WorkshopAnswersTests
     }
 
     [Fact]
-    public void Every_lab_that_sweeps_quotes_its_recorded_runs()
+    public void Every_lab_quotes_its_recorded_runs()
     {
         // Arrange
         var quoting = Recorded().Select(row => (string)row[0]).ToHashSet();
 
-        // Assert: the triage lab (10) is by hand with the standard tools; every other lab quotes a run
-        foreach (var lab in (string[])["01-sleep", "02-db", "03-content", "04-audit", "05-thread-sleep-post", "06-server-too-busy",
-                     "07-file-per-request", "08-echo-server", "09-c10k", "11-task-run", "12-your-own-app"])
+        // Assert: every lab, and the findings' run of all six
+        foreach (var page in Directory.GetFiles(Path.Combine(Docs, "workshop"), "??-*.md").Append(Path.Combine(Docs, "findings.md")))
         {
-            Assert.Contains(Path.Combine("workshop", lab + ".md"), quoting);
+            Assert.Contains(Path.GetRelativePath(Docs, page), quoting);
         }
     }
 
@@ -123,6 +125,29 @@ public sealed partial class WorkshopAnswersTests
         Assert.Equal("```text\n" + text + "```\n", block);
     }
 
+    [Theory]
+    [MemberData(nameof(Stepped))]
+    public async Task A_pages_step_table_is_what_steps_py_prints_of_its_runs(string page, string runs)
+    {
+        // Arrange
+        var block = Stepping().Matches(Text(page)).First(m => m.Groups[1].Value == runs).Groups[2].Value;
+        var start = new ProcessStartInfo("python3") { RedirectStandardOutput = true, WorkingDirectory = Path.Combine(Docs, Path.GetDirectoryName(page)!) };
+        start.ArgumentList.Add(Path.Combine(Runs, "steps.py"));
+        foreach (var run in runs.Split(' '))
+        {
+            start.ArgumentList.Add(run);
+        }
+
+        // Act
+        using var python = Process.Start(start)!;
+        var table = await python.StandardOutput.ReadToEndAsync();
+        await python.WaitForExitAsync();
+
+        // Assert
+        Assert.Equal(0, python.ExitCode);
+        Assert.Equal(table.ReplaceLineEndings("\n"), block);
+    }
+
     /// <summary>What render.sh writes above a run's table: whole seconds from the run's own start and finish.</summary>
     private static string RunLine(string path, string json)
     {
@@ -141,4 +166,7 @@ public sealed partial class WorkshopAnswersTests
 
     [GeneratedRegex(@"<!-- compare: ([^>]+\.json) -->\n(.*?)<!-- /compare -->", RegexOptions.Singleline)]
     private static partial Regex Comparing();
+
+    [GeneratedRegex(@"<!-- steps: ([^>]+\.json) -->\n(.*?)<!-- /steps -->", RegexOptions.Singleline)]
+    private static partial Regex Stepping();
 }

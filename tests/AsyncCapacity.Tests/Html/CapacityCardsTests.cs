@@ -32,7 +32,7 @@ public sealed class CapacityCardsTests
             Assert.True(details.Success, $"{variant.Name}: no toggle");
             var shown = VisibleText(card.Replace(details.Value, "", StringComparison.Ordinal));
             Assert.True(Words(shown) <= 80, $"{variant.Name}: {Words(shown)} words shown: {shown}");
-            Assert.Contains(PredictionText.Outcome(variant.Prediction!), shown, StringComparison.Ordinal);
+            Assert.Contains(PredictionText.Outcome(variant.Prediction!, variant.Capacity), shown, StringComparison.Ordinal);
             Assert.Contains(PredictionText.Sentence(experiment, variant), VisibleText(details.Value), StringComparison.Ordinal);
             Assert.Contains("(highest load):", VisibleText(details.Value), StringComparison.Ordinal);
         }

@@ -178,7 +178,10 @@ public sealed class PredictorTests
         Assert.Equal(PredictionOutcome.LowerBound, prediction.Outcome);
         var own = PredictionText.OwnLimit(prediction)!;
         Assert.Equal((ResourceKind.Cpu, 13_352, 40_000), (own.Resource, own.Load, own.MeanLoad));
-        Assert.Contains("Measured ≥ 2,000: a lower bound, the load generator the limit. "
+        Assert.Equal("a lower bound: the load generator stopped first", PredictionText.Outcome(prediction, variant.Capacity));
+        Assert.Equal("a lower bound: the highest load tested was below it",
+            PredictionText.Outcome(prediction, variant.Capacity! with { AtLeastBecause = StoppedBy.HighestStep }));
+        Assert.Contains("Measured ≥ 2,000: a lower bound: the load generator stopped first. "
             + "k6 used 29% of the machine's CPUs at 2,000 clients, 40% at 4,000 where a run missed.", sentence);
         Assert.Contains(
             "The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, "
