@@ -83,8 +83,10 @@ internal static class CompareCommand
         var comparison = RunComparison.Of(runs, new NoiseRule(noisePercent));
         if (comparison.Experiments.Count == 0)
         {
-            throw new UsageException("These runs have no experiment in common that ran in all of them: "
-                + string.Join("; ", runs.Select(r => $"{r.Label}: {string.Join(", ", Ran(r.Document))}")) + ".");
+            throw new UsageException("These runs have no variant in common that ran in all of them: "
+                + string.Join("; ", runs.Select(r => $"{r.Label}: {string.Join(", ", Ran(r.Document))}"))
+                + ". compare puts each variant beside itself in other runs (one knob changed); a blocking variant beside its "
+                + "async twin is one sweep of both, in one report.");
         }
 
         await Console.Out.WriteAsync(CompareText.Render(comparison));
@@ -149,5 +151,6 @@ internal static class CompareCommand
     }
 
     private static IEnumerable<string> Ran(ResultsDocument document) =>
-        document.Experiments.Where(e => e.SkippedReason is null).Select(e => e.Name).DefaultIfEmpty("none");
+        document.Experiments.Where(e => e.SkippedReason is null)
+            .Select(e => $"{e.Name} {string.Join(" and ", e.Variants.Select(v => v.Name))}").DefaultIfEmpty("none");
 }

@@ -19,7 +19,8 @@ internal sealed record LiveTelemetry(Uri Endpoint, string Protocol, Uri? Dashboa
 
     /// <summary>What the report's header and the CLI say of it.</summary>
     public string Description => (Dashboard is { } ui
-        ? $"the Aspire dashboard at {ui} (OTLP {Endpoint}): every variant's app and k6, one instance each, its probes on one timeline; it keeps them in memory only"
+        ? $"the Aspire dashboard at {ui} (OTLP {Endpoint}): every variant's app and k6, one instance each, its probes on one timeline; "
+            + "it keeps them in memory only"
         : $"OTLP ({Protocol}) to {Endpoint}: every variant's app and k6, one instance each, its probes on one timeline")
         + "; " + ExportCost.Recorded.Sentence;
 

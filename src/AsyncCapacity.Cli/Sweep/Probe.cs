@@ -65,9 +65,10 @@ internal sealed record Probe(Experiment Experiment, Variant Variant, NextProbe N
 
     /// <summary>The lab's own app exports itself when live; any other app the sweep reads is shown by what its reader reads.</summary>
     private static ReaderExport? LiveFromOutside(SweepContext run, IRunningApp app, ProbeTags tags) =>
-        run.Live is { } live && app is ObservedApp observed && run.Source.Target.Kind is not (AppTargetKind.BuiltApp or AppTargetKind.PublishedApp)
-            ? ReaderExport.Start(live, tags, () => observed.Latest)
-            : null;
+        run.Live is { } live && app is ObservedApp observed
+            && run.Source.Target.Kind is not (AppTargetKind.BuiltApp or AppTargetKind.PublishedApp)
+                ? ReaderExport.Start(live, tags, () => observed.Latest)
+                : null;
 
     private async Task<(MeasuredRun Summary, StackSnapshot? Stacks)> LoadAsync(
         SweepContext run, IRunningApp app, ProbeTags tags, CancellationToken cancellationToken)

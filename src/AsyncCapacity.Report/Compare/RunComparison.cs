@@ -31,11 +31,20 @@ public sealed record RunComparison(
         var onlyInSome = names.SelectMany(n => n).Distinct().Except(common)
             .Select(n => $"{n}: only in {string.Join(", ", runs.Where((_, i) => names[i].Contains(n)).Select(r => r.Label))}")
             .ToList();
-        var experiments = common
-            .Select(name => ExperimentComparison.Of(runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList(), noise))
+        var inEveryRun = common.Select(name => runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList()).ToList();
+        // A variant is compared with itself in the other runs; one that some runs did not sweep is named, not compared.
+        onlyInSome.AddRange(inEveryRun.SelectMany(experiment => VariantsInSome(runs, experiment)));
+        var experiments = inEveryRun.Select(experiment => ExperimentComparison.Of(experiment, noise))
+            .Where(e => e.Variants.Count > 0)
             .ToList();
         return new RunComparison(runs, noise, SettingsDiff.Of(runs), SettingsDiff.Warnings(runs), experiments, onlyInSome);
     }
+
+    private static IEnumerable<string> VariantsInSome(IReadOnlyList<ComparedRun> runs, List<ExperimentResult> experiment) =>
+        experiment.SelectMany(e => e.Variants.Select(v => v.Name)).Distinct()
+            .Where(name => !experiment.All(e => e.Variants.Any(v => v.Name == name)))
+            .Select(name => $"{experiment[0].Name} {name}: only in "
+                + string.Join(", ", runs.Where((_, i) => experiment[i].Variants.Any(v => v.Name == name)).Select(r => r.Label)));
 }
 
 /// <summary>A setting that is not the same in every run: its name and its value in each, in run order.</summary>

@@ -54,7 +54,8 @@ internal static class AtAGlance
                         ? NoCapacityText.Of(variant.NoCapacityBecause) ?? Format.Missing
                         : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)
                     .Element("td", "prediction", variant.Prediction is { } prediction
-                        ? $"{PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction, variant.Capacity)}" : Format.Missing)
+                        ? $"{PredictionText.Brief(prediction, experiment.Model)}: {PredictionText.Outcome(prediction, variant.Capacity)}"
+                        : Format.Missing)
                     .Element("td", "num",
                         variant.Capacity is null ? Format.Missing : $"{Format.Rps(variant.Capacity.Rps)} {experiment.RateUnit}")
                     .Element("td", "num",

@@ -240,6 +240,26 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         Assert.DoesNotContain("req/s", text, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void A_variant_only_some_runs_swept_is_named_and_not_compared_and_runs_with_none_in_common_compare_nothing()
+    {
+        // Arrange: lab 10's mistake, the blocking variant in one run and its async twin in the other
+        var baseline = Baseline();
+        var experiment = baseline.Experiments.Single();
+        ResultsDocument Only(string variant) =>
+            baseline with { Experiments = [experiment with { Variants = [.. experiment.Variants.Where(v => v.Name == variant)] }] };
+
+        // Act
+        var partly = RunComparison.Of([new("both", baseline), new("sync", Only("sync"))], new NoiseRule(10));
+        var apart = RunComparison.Of([new("sync", Only("sync")), new("async", Only("async"))], new NoiseRule(10));
+
+        // Assert
+        Assert.Equal(["sync"], partly.Experiments.Single().Variants.Select(v => v.Name));
+        Assert.Contains("sleep async: only in both", partly.OnlyInSomeRuns);
+        Assert.Empty(apart.Experiments);
+        Assert.Equal(["sleep sync: only in sync", "sleep async: only in async"], apart.OnlyInSomeRuns);
+    }
+
     public static TheoryData<string, string[]> BadInputs => new()
     {
         { "Required argument missing", ["compare"] },
@@ -254,7 +274,7 @@ public sealed class CompareTests(ITestOutputHelper log) : IDisposable
         { "is not a valid results file", ["compare", "{folder}/garbage.json", "{golden}/results-sleep.json"] },
         { "holds no results.json", ["compare", "{folder}", "{golden}/results-sleep.json"] },
         {
-            "These runs have no experiment in common that ran in all of them: results-sleep: sleep; results-db: db.",
+            "These runs have no variant in common that ran in all of them: results-sleep: sleep sync and async; results-db: db sync and async.",
             ["compare", "{folder}/results-sleep/results.json", "{folder}/results-db/results.json"]
         },
         {
