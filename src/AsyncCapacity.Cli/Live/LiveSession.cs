@@ -44,8 +44,9 @@ internal sealed class LiveSession : IAsyncDisposable
             var dashboard = await AspireDashboard.StartAsync(layout, logDirectory, choice.Keep, cancellationToken);
             var telemetry = new LiveTelemetry(dashboard.OtlpGrpc, "grpc", dashboard.Url, dashboard.OtlpHeaders);
             progress.Info($"Live: open {dashboard.LoginUrl} (the Aspire dashboard; the link carries its token): "
-                + "Metrics, then a probe's app "
-                + $"({LiveTelemetry.AppServiceName}-<probe>) or its k6 ({LiveTelemetry.K6ServiceName}-<probe>).");
+                + $"Metrics, then a variant's app ({LiveTelemetry.AppServiceName}-<experiment>-<variant>, or "
+                + $"{ReaderExport.ServiceName}-… for an app of yours) or its k6 ({LiveTelemetry.K6ServiceName}-<experiment>-<variant>), "
+                + "its probes on one timeline.");
             return new LiveSession(telemetry, dashboard, choice.Keep);
         }
         catch (HarnessException ex)
