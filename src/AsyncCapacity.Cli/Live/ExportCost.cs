@@ -5,7 +5,8 @@ namespace AsyncCapacity.Cli.Live;
 
 /// <summary>What exporting metrics costs the lab's app, as bench/otel.sh last measured it on a saturated /hello (the bench
 /// rewrites export-cost.json, embedded here): a --live report says it, since a watched app is not quite the unwatched one.</summary>
-/// <param name="Ratio">Throughput with export on ÷ off, the median of alternating rounds' ratios.</param>
+/// <param name="Ratio">Throughput with export on ÷ off: the lower of the bench's two readings (the medians' ratio, the
+/// rounds' median ratio).</param>
 internal sealed record ExportCost(double Ratio, string Measured, string Command, string Load)
 {
     private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web);

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
@@ -82,10 +81,10 @@ public sealed partial class WorkshopAnswersTests
         // Arrange
         var block = Recording().Matches(Text(page)).First(m => m.Groups[1].Value == run).Groups[2].Value;
         var path = Path.GetFullPath(Path.Combine(Docs, Path.GetDirectoryName(page)!, run));
-        var json = File.ReadAllText(path);
+        var document = RecordedRun.Read(path);
 
         // Act
-        var expected = RunLine(path, json) + "\n\n" + MarkdownTable.Of(Predictions.Attach(ResultsJson.Deserialize(json, path)));
+        var expected = RunLine(path, document.Run) + "\n\n" + MarkdownTable.Of(Predictions.Attach(document));
 
         // Assert
         Assert.Equal(expected, block);
@@ -114,7 +113,7 @@ public sealed partial class WorkshopAnswersTests
         var compared = runs.Split(' ').Select(run =>
         {
             var path = Path.GetFullPath(Path.Combine(Docs, Path.GetDirectoryName(page)!, run));
-            var document = Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(path), path));
+            var document = Predictions.Attach(RecordedRun.Read(path));
             return new ComparedRun(Path.GetFileNameWithoutExtension(path), document);
         }).ToList();
 
@@ -149,16 +148,12 @@ public sealed partial class WorkshopAnswersTests
     }
 
     /// <summary>What render.sh writes above a run's table: whole seconds from the run's own start and finish.</summary>
-    private static string RunLine(string path, string json)
+    private static string RunLine(string path, RunInfo run)
     {
-        using var document = JsonDocument.Parse(json);
-        var run = document.RootElement.GetProperty("run");
-        var started = run.GetProperty("startedAt").GetDateTimeOffset();
-        var finished = run.GetProperty("finishedAt").GetDateTimeOffset();
-        var tenths = ((finished.ToUnixTimeSeconds() - started.ToUnixTimeSeconds()) * 10 + 30) / 60;
+        var tenths = (RecordedRun.Seconds(run) * 10 + 30) / 60;
         var command = Commands()[Path.GetFileNameWithoutExtension(path)];
         return string.Create(CultureInfo.InvariantCulture,
-            $"Recorded {started:yyyy-MM-dd} by `{command}` ({tenths / 10}.{tenths % 10} minutes, {run.GetProperty("profile").GetString()} profile).");
+            $"Recorded {run.StartedAt:yyyy-MM-dd} by `{command}` ({tenths / 10}.{tenths % 10} minutes, {run.Profile} profile).");
     }
 
     [GeneratedRegex(@"<!-- recorded: ([^ ]+\.json) -->\n(.*?)<!-- /recorded -->", RegexOptions.Singleline)]

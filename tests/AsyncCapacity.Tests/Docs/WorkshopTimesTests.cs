@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Tests.Infrastructure;
 
@@ -39,7 +38,7 @@ public sealed partial class WorkshopTimesTests
     {
         // Arrange: every run the lab's answer quotes, once
         var runs = Recorded().Matches(File.ReadAllText(Path.Combine(Workshop, page))).Select(m => m.Groups[1].Value).Distinct().ToList();
-        var minutes = runs.Sum(run => Minutes(Path.Combine(Workshop, run)));
+        var minutes = runs.Sum(run => RecordedRun.Seconds(RecordedRun.Read(Path.Combine(Workshop, run)).Run)) / 60.0;
         var stated = double.Parse(MinutesText().Match(sweeps).Groups[1].Value, CultureInfo.InvariantCulture);
 
         // Assert
@@ -48,14 +47,6 @@ public sealed partial class WorkshopTimesTests
         Assert.StartsWith($"{runs.Count} ", sweeps, StringComparison.Ordinal);
         Assert.InRange(minutes, 0, MostSweepMinutes);
         Assert.Equal($"{SlotMinutes:0} min", slot);
-    }
-
-    private static double Minutes(string path)
-    {
-        using var document = JsonDocument.Parse(File.ReadAllText(path));
-        var run = document.RootElement.GetProperty("run");
-        return (run.GetProperty("finishedAt").GetDateTimeOffset().ToUnixTimeSeconds()
-            - run.GetProperty("startedAt").GetDateTimeOffset().ToUnixTimeSeconds()) / 60.0;
     }
 
     [GeneratedRegex(@"^\| \[\d+\. [^\]]+\]\((?<page>[^)]+\.md)\) \| [^|]+ \| (?<sweeps>[^|]+?) \| (?<slot>[^|]+?) \|$", RegexOptions.Multiline)]
