@@ -129,10 +129,24 @@ function verdictCell(s) {
   return s.judged === false ? `(${verdict}) not judged: ${s.requests} requests, fewer than ${MIN_REQUESTS_FOR_PERCENTILE} for a p95` : verdict;
 }
 
+// A blocking variant's verdict depends on how long its pool has had to grow, so the table says when each step was judged: at
+// the end of its window, counted from its own start. k6 alone drives one long-lived app, which is not the cold start the
+// capacity CLI gives every probe: threads grown by a step idle ~20 s before they exit (dotnet/runtime's PortableThreadPool).
+function horizonLine(doc) {
+  const horizon = doc.warmupSeconds + doc.stepSeconds;
+  const judged = `each step judged ${horizon} s into its load (${doc.warmupSeconds} s warm-up + ${doc.stepSeconds} s window)`;
+  return doc.cooldownSeconds > 0
+    ? `${judged}, on one long-lived app: not a cold start (pool threads grown by a step idle ~20 s before they exit; ` +
+      `${doc.cooldownSeconds} s cool-down between steps)`
+    : `${judged}; with no cool-down, a step on a long-lived app starts with the pool threads of the one before it ` +
+      '(a harness that starts a fresh app per step, as the capacity CLI does, gives each a cold start)';
+}
+
 export function summaryTable(doc, resultsFile) {
   const lines = [
     `${doc.experiment}: ${doc.model === 'open' ? 'open model (steps are arrivals per second)' : 'closed model'}, ${doc.stepSeconds} s measured per step after ${doc.warmupSeconds} s warm-up; ` +
       `SLA p95 <= ${doc.sla.p95Ms} ms, errors <= ${doc.sla.maxErrorRate * 100} %`,
+    horizonLine(doc),
     `${'variant'.padEnd(10)}${(doc.model === 'open' ? 'rate' : 'conc').padStart(6)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}` +
       `${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors %'.padStart(10)}${doc.model === 'open' ? 'dropped'.padStart(9) : ''}  SLA`,
   ];

@@ -113,13 +113,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var document = Predictions.Attach(new ResultsDocument(
             ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, run.Readings.App, HostFacts.Current), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
-        foreach (var experiment in document.Experiments)
+        foreach (var line in document.Experiments.SelectMany(experiment => EndOfSweepText.Lines(experiment, document.Run)))
         {
-            _progress.Info($"{experiment.Name}: {(experiment.SkippedReason is null ? VerdictText.Of(experiment) : "skipped.")}");
-            foreach (var variant in experiment.Variants.Where(v => v.Prediction is not null))
-            {
-                _progress.Info($"    {variant.Name}: {PredictionText.Sentence(experiment, variant)}");
-            }
+            _progress.Info(line);
         }
 
         if (overhead is not null)

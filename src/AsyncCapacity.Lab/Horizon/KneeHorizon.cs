@@ -27,6 +27,15 @@ public static class KneeHorizon
         return deciding.Count == 0 ? null : deciding.Max(s => Math.Round((s.EndedAt - s.StartedAt).TotalSeconds, 1));
     }
 
+    /// <summary>The pool's threads over the probes the knee rests on: the fewest any started with, the most any ended with; null
+    /// where none recorded them.</summary>
+    public static (int AtStart, int AtEnd)? Threads(VariantResult variant)
+    {
+        var steps = variant.Steps.Where(s => s.Decided || s.Concurrency == variant.Capacity?.Concurrency)
+            .Where(s => s is { ThreadsAtStart: not null, ThreadsAtEnd: not null }).ToList();
+        return steps.Count == 0 ? null : (steps.Min(s => s.ThreadsAtStart!.Value), steps.Max(s => s.ThreadsAtEnd!.Value));
+    }
+
     /// <summary>Whether a blocking variant's pool grew during the probes that decided it: only then does the horizon move its
     /// capacity (an awaiting variant's pool grows a little too, but its capacity does not wait for it).</summary>
     public static bool PoolGrew(VariantResult variant) =>

@@ -159,8 +159,7 @@ public static class CompareHtml
         foreach (var variant in experiment.Variants)
         {
             html.Element("li", null, $"Capacity at SLA, {variant.Name}: "
-                + string.Join(" → ", variant.Capacities.Select(c =>
-                    c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}"))
+                + string.Join(" → ", variant.CapacityLines(experiment))
                 + string.Concat(variant.CapacityChanges.Select((c, i) => c is null ? "" : $"; run {i + 1}: {c.Text}")));
             if (variant.PredictionLine(model) is { } predicted)
             {

@@ -64,9 +64,7 @@ public static class CompareText
         var unit = experiment.Load.RateUnit;
         foreach (var variant in experiment.Variants)
         {
-            var capacities = variant.Capacities.Select(
-                c => c is null ? "none" : $"{CapacityText.Full(c, model)} at {Format.Rps(c.Rps)} {unit}");
-            text.AppendLine($"  capacity at SLA, {variant.Name}: {string.Join(" → ", capacities)}");
+            text.AppendLine($"  capacity at SLA, {variant.Name}: {string.Join(" → ", variant.CapacityLines(experiment))}");
             foreach (var (change, i) in variant.CapacityChanges.Select((c, i) => (c, i)).Where(x => x.c is not null))
             {
                 text.AppendLine($"    run {i + 1} against the baseline: {change!.Text}");

@@ -34,7 +34,7 @@ public sealed record RunComparison(
         var inEveryRun = common.Select(name => runs.Select(r => r.Document.Experiments.First(e => e.Name == name)).ToList()).ToList();
         // A variant is compared with itself in the other runs; one that some runs did not sweep is named, not compared.
         onlyInSome.AddRange(inEveryRun.SelectMany(experiment => VariantsInSome(runs, experiment)));
-        var experiments = inEveryRun.Select(experiment => ExperimentComparison.Of(experiment, noise))
+        var experiments = inEveryRun.Select(experiment => ExperimentComparison.Of(experiment, noise, [.. runs.Select(r => r.Document.Run)]))
             .Where(e => e.Variants.Count > 0)
             .ToList();
         return new RunComparison(runs, noise, SettingsDiff.Of(runs), SettingsDiff.Warnings(runs), experiments, onlyInSome);
@@ -54,11 +54,12 @@ public sealed record SettingDifference(string Name, IReadOnlyList<string> Values
 public sealed record ExperimentComparison(
     string Name, string Title, LoadKind Load, LoadModel Model, Sla Sla, IReadOnlyList<VariantComparison> Variants)
 {
-    public static ExperimentComparison Of(IReadOnlyList<ExperimentResult> runs, NoiseRule noise)
+    /// <param name="facts">Each run's description, in the same order: an older file's horizon comes from its settings.</param>
+    public static ExperimentComparison Of(IReadOnlyList<ExperimentResult> runs, NoiseRule noise, IReadOnlyList<RunInfo> facts)
     {
         var variants = runs[0].Variants.Select(v => v.Name)
             .Where(v => runs.All(r => r.Variants.Any(x => x.Name == v)))
-            .Select(v => VariantComparison.Of(v, runs, noise))
+            .Select(v => VariantComparison.Of(v, runs, noise, facts))
             .ToList();
         return new ExperimentComparison(runs[0].Name, runs[0].Title, runs[0].Load, runs[0].Model, runs[0].Sla, variants);
     }
@@ -74,6 +75,9 @@ public sealed record VariantComparison(
     IReadOnlyList<string?> RuntimeAtKnee,
     IReadOnlyList<StepComparison> Steps)
 {
+    /// <summary>The time under load each run judged the capacity at, and how the pool grew meanwhile.</summary>
+    public IReadOnlyList<CapacityHorizon> Horizons { get; init; } = [];
+
     /// <summary>The laws' prediction in each run: a knob that moves the binding resource moves it.</summary>
     public IReadOnlyList<Prediction?> Predictions { get; init; } = [];
 
@@ -83,9 +87,11 @@ public sealed record VariantComparison(
             p is null ? "none" : $"{PredictionText.Brief(p, model)}, measured {PredictionText.Outcome(p, Capacities[run])}"))
         : null;
 
-    public static VariantComparison Of(string name, IReadOnlyList<ExperimentResult> experiments, NoiseRule noise)
+    public static VariantComparison Of(
+        string name, IReadOnlyList<ExperimentResult> experiments, NoiseRule noise, IReadOnlyList<RunInfo> facts)
     {
         var runs = experiments.Select(e => e.Variants.First(v => v.Name == name)).ToList();
+        var horizons = runs.Select((r, i) => CapacityHorizon.Of(r, facts[i])).ToList();
         var concurrencies = runs[0].Steps.Select(s => s.Concurrency)
             .Where(c => runs.All(r => r.Steps.Any(s => s.Concurrency == c)))
             .Distinct()
@@ -93,7 +99,8 @@ public sealed record VariantComparison(
         var steps = concurrencies
             .Select(c => StepComparison.Of(c, runs.Select(r => MedianRun(r.Steps.Where(s => s.Concurrency == c))).ToList(), noise))
             .ToList();
-        var changes = runs.Select((r, i) => i == 0 ? null : CapacityChange.Of(experiments[0], runs[0], experiments[i], r, noise)).ToList();
+        var changes = runs.Select((r, i) =>
+            i == 0 ? null : CapacityChange.Of(experiments[0], runs[0], experiments[i], r, noise, horizons[0], horizons[i])).ToList();
         return new VariantComparison(name, runs[0].Blocking, [.. runs.Select(r => r.Capacity)], changes,
             [.. runs.Select(r => KneeStep.Of(r) is { Adjustments: { } adjustments } step
                 ? $"{PoolChangesText.Of(adjustments)} at {Format.Count(step.Concurrency)}"
@@ -101,8 +108,14 @@ public sealed record VariantComparison(
             steps)
         {
             Predictions = [.. runs.Select(r => r.Prediction)],
+            Horizons = horizons,
         };
     }
+
+    /// <summary>"35 concurrent clients (90%: 32–37) at 229 msg/s, 6 s under load" for each run, or "none".</summary>
+    public IEnumerable<string> CapacityLines(ExperimentComparison experiment) => Capacities.Select((c, i) => c is null ? "none"
+        : $"{CapacityText.Full(c, experiment.Model)} at {Format.Rps(c.Rps)} {experiment.Load.RateUnit}"
+            + (Horizons.ElementAtOrDefault(i)?.Seconds is { } horizon ? ", " + HorizonText.Under(horizon) : ""));
 
     /// <summary>The run with the median throughput stands for a load the search ran several times.</summary>
     private static StepResult MedianRun(IEnumerable<StepResult> runs)
@@ -150,90 +163,4 @@ public sealed partial record StepComparison(
 
     // A step flagged in either run (not steady, k6 short of CPU) is shown, never called a change.
     private static bool Trusted(StepResult baseline, StepResult other) => baseline.Flags.Count == 0 && other.Flags.Count == 0;
-}
-
-/// <summary>Whether a later run's capacity differs from the baseline's.</summary>
-public enum CapacityChangeKind
-{
-    /// <summary>The later run's knee is significantly higher, by at least the noise threshold.</summary>
-    Higher,
-
-    /// <summary>The later run's knee is significantly lower, by at least the noise threshold.</summary>
-    Lower,
-
-    /// <summary>As far as these runs can tell, the same capacity.</summary>
-    Same,
-}
-
-/// <summary>
-/// A change is called only when its 95% interval, from both runs' probes (<see cref="KneeChange"/>), lies wholly beyond the
-/// noise threshold: two runs of the same code on a shared machine differ, and their intervals say by how much they may.
-/// Where a run's capacity is a lower bound ("≥ N"), the other run's interval must lie wholly on one side of it.
-/// </summary>
-public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
-{
-    /// <summary>The knee's ratio with its 95% interval; null where a run has no knee to estimate (a lower bound, or none).</summary>
-    public KneeChange? Knee { get; init; }
-
-    /// <summary>Without a knee to compare: the most the later capacity can be, as a share of the least the baseline's can.</summary>
-    public double? MostRatio { get; init; }
-
-    /// <summary>Fell by more than this percentage, significantly: what `capacity compare --fail-below` gates on.</summary>
-    public bool FellBy(double percent) => Knee?.FellBy(percent) ?? (Kind == CapacityChangeKind.Lower && MostRatio < 1 - percent / 100);
-
-    public static CapacityChange Of(ExperimentResult baselineRun, VariantResult baseline, ExperimentResult laterRun, VariantResult later,
-        NoiseRule noise)
-    {
-        var knee = KneeChange.Of(
-            CapacityAnalysis.Outcomes(baseline.Steps, baselineRun.Sla), CapacityAnalysis.Outcomes(later.Steps, laterRun.Sla));
-        if (knee is not null)
-        {
-            var kind = !knee.Called(noise.ThresholdPercent) ? CapacityChangeKind.Same
-                : knee.Ratio > 1 ? CapacityChangeKind.Higher : CapacityChangeKind.Lower;
-            var reading = kind switch
-            {
-                CapacityChangeKind.Higher => "higher, a change",
-                CapacityChangeKind.Lower => "lower, a change",
-                _ when knee.Significant => $"~ significant, but not wholly beyond the ±{noise.ThresholdPercent:0.#}% noise threshold",
-                _ => "~ not a change these runs can show",
-            };
-            return new CapacityChange(kind, $"{Change.Percent(knee.Ratio - 1)} ({KneeChange.Level * 100:0}%: "
-                + $"{Change.Percent(knee.Low - 1)} to {Change.Percent(knee.High - 1)}): {reading}")
-            { Knee = knee };
-        }
-
-        var (fromLow, fromHigh) = Interval(baseline);
-        var (toLow, toHigh) = Interval(later);
-        var bounded = toLow > fromHigh ? CapacityChangeKind.Higher : toHigh < fromLow ? CapacityChangeKind.Lower : CapacityChangeKind.Same;
-        return new CapacityChange(bounded, bounded switch
-        {
-            CapacityChangeKind.Higher => "higher: its capacity lies wholly above the baseline's",
-            CapacityChangeKind.Lower => "lower: its capacity lies wholly below the baseline's",
-            _ => "~ the capacities overlap: not a change these runs can show",
-        })
-        { MostRatio = fromLow > 0 ? toHigh / fromLow : null };
-    }
-
-    /// <summary>The loads the capacity may be: its 90% interval; a lower bound up to infinity; before the estimate, its bracket.</summary>
-    private static (double Low, double High) Interval(VariantResult variant)
-    {
-        if (variant.Capacity is not { } capacity)
-        {
-            return (0, 0);
-        }
-
-        if (capacity.AtLeastBecause is not null)
-        {
-            return (capacity.Concurrency, double.PositiveInfinity);
-        }
-
-        if (capacity.Estimate is { } estimate)
-        {
-            return (estimate.LowLoad, estimate.HighLoad);
-        }
-
-        var missed = capacity.MissedAt ?? variant.Steps
-            .Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
-        return (capacity.Concurrency, missed is { } m ? m - 1 : double.PositiveInfinity);
-    }
 }

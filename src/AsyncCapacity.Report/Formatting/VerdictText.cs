@@ -4,12 +4,14 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>The experiment's result in one sentence of numbers, best variant first; made at render, never stored.</summary>
+/// <summary>The experiment's result in one sentence of numbers, best variant first; made at render, never stored. Each
+/// capacity says the time under load it was judged at: once for all, where the variants share it.</summary>
 public static class VerdictText
 {
-    public static string Of(ExperimentResult experiment) => experiment.SkippedReason is not null
+    /// <param name="run">Gives an older file's capacities their profile's horizon; without it, the probes' own.</param>
+    public static string Of(ExperimentResult experiment, RunInfo? run = null) => experiment.SkippedReason is not null
         ? string.Empty
-        : Of(experiment.Variants, new Terms(experiment.Sla, experiment.Model, experiment.Load));
+        : Of(experiment.Variants, new Terms(experiment.Sla, experiment.Model, experiment.Load, run));
 
     private static string Of(IReadOnlyList<VariantResult> variants, Terms terms)
     {
@@ -23,11 +25,15 @@ public static class VerdictText
         var ranked = variants.OrderByDescending(v => v.Capacity?.Concurrency ?? 0)
             .ThenByDescending(v => v.Capacity?.Rps ?? 0)
             .ToList();
+        var horizons = ranked.Where(v => v.Capacity is not null).Select(v => HorizonText.Seconds(v, terms.Run)).Distinct().ToList();
+        var shared = horizons is [{ } one] ? one : (double?)null;
         var text = new StringBuilder();
-        text.Append($"Within the SLA ({Format.Sla(terms.Sla)}), ");
+        text.Append($"Within the SLA ({Format.Sla(terms.Sla)})")
+            .Append(shared is { } seconds ? $" {HorizonText.Into(seconds, terms.Run)}, " : ", ");
         for (var i = 0; i < ranked.Count; i++)
         {
-            text.Append(i == 0 ? string.Empty : "; ").Append(Describe(ranked[i], first: i == 0, terms));
+            var own = shared is null ? HorizonText.Seconds(ranked[i], terms.Run) : null;
+            text.Append(i == 0 ? string.Empty : "; ").Append(Describe(ranked[i], first: i == 0, terms, own));
         }
 
         text.Append('.');
@@ -50,7 +56,8 @@ public static class VerdictText
         return text.ToString();
     }
 
-    private static string Describe(VariantResult variant, bool first, Terms terms)
+    /// <param name="horizon">Said beside this variant's capacity: the variants' horizons differ.</param>
+    private static string Describe(VariantResult variant, bool first, Terms terms, double? horizon)
     {
         var model = terms.Model;
         if (variant.Capacity is not { } capacity)
@@ -62,7 +69,8 @@ public static class VerdictText
                 + $"at {model.Load(lowest.Concurrency)}: {why}, {Format.Fraction(lowest.ErrorRate)} errors)";
         }
 
-        var load = first ? CapacityText.Load(capacity, model) : CapacityText.Value(capacity);
+        var load = (first ? CapacityText.Load(capacity, model) : CapacityText.Value(capacity))
+            + (horizon is { } seconds ? $", {HorizonText.Into(seconds, terms.Run)}," : "");
         var sureness = CapacityText.Sureness(capacity) is { Length: > 0 } s ? $" ({s})" : "";
         return first
             ? $"{variant.Name} met it up to {load} at {Format.Rps(capacity.Rps)} {terms.Kind.RateUnit}{sureness}"
@@ -71,5 +79,5 @@ public static class VerdictText
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 
-    private sealed record Terms(Sla Sla, LoadModel Model, LoadKind Kind);
+    private sealed record Terms(Sla Sla, LoadModel Model, LoadKind Kind, RunInfo? Run);
 }

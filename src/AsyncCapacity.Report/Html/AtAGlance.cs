@@ -7,14 +7,16 @@ namespace AsyncCapacity.Report.Html;
 
 internal static class AtAGlance
 {
-    public static void Write(HtmlWriter html, IReadOnlyList<ExperimentResult> experiments)
+    public static void Write(HtmlWriter html, ResultsDocument document)
     {
+        var experiments = document.Experiments;
         html.Open("section", "at-a-glance", ("aria-labelledby", "at-a-glance-title"))
             .Open("h2", null, ("id", "at-a-glance-title")).Text("At a glance").Close("h2")
             .Open("div", "table-wrap")
             .Open("table", "glance")
             .Raw("<thead><tr><th scope=\"col\">Experiment</th><th scope=\"col\">Variant</th>"
-                + "<th scope=\"col\" class=\"num\">Capacity at SLA</th>"
+                + "<th scope=\"col\" class=\"num\" title=\"Judged at the time under load named beside it, from a cold app: a blocking "
+                + "variant's pool grows while a load lasts, so its capacity holds at that time only\">Capacity at SLA</th>"
                 + "<th scope=\"col\" title=\"The bracket the search narrowed it to (the capacity, and the first load that missed above it) "
                 + "and how the runs at its ends agreed; or what stopped the search\">How sure</th>"
                 + "<th scope=\"col\" title=\"The operational laws' bound at the SLA, from what each probe measured and what the variant "
@@ -48,8 +50,9 @@ internal static class AtAGlance
                 html.Open("td", "variant-cell");
                 VariantLabel.Write(html, variant);
                 html.Close("td")
-                    .Element("td", "num",
-                        variant.Capacity is null ? "none met the SLA" : CapacityText.Load(variant.Capacity, experiment.Model))
+                    .Element("td", "num", variant.Capacity is null ? "none met the SLA"
+                        : CapacityText.Load(variant.Capacity, experiment.Model)
+                            + (HorizonText.Seconds(variant, document.Run) is { } horizon ? " " + HorizonText.At(horizon) : ""))
                     .Element("td", "bracket", variant.Capacity is null
                         ? NoCapacityText.Of(variant.NoCapacityBecause) ?? Format.Missing
                         : CapacityText.Sureness(variant.Capacity) is { Length: > 0 } sureness ? sureness : Format.Missing)

@@ -7,25 +7,25 @@ namespace AsyncCapacity.Report.Html;
 /// <summary>The headline per variant in a few lines (capacity, how sure, prediction, why); the long reading behind a toggle.</summary>
 internal static class CapacityCards
 {
-    public static void Write(HtmlWriter html, ExperimentResult experiment)
+    public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment)
     {
         html.Open("div", "capacity-cards");
         for (var i = 0; i < experiment.Variants.Count; i++)
         {
-            Card(html, experiment, experiment.Variants[i], VariantPalette.Of(experiment.Variants, i).CssClass);
+            Card(html, run, experiment, experiment.Variants[i], VariantPalette.Of(experiment.Variants, i).CssClass);
         }
 
         html.Close("div");
     }
 
-    private static void Card(HtmlWriter html, ExperimentResult experiment, VariantResult variant, string cssClass)
+    private static void Card(HtmlWriter html, RunInfo run, ExperimentResult experiment, VariantResult variant, string cssClass)
     {
         html.Open("article", "capacity-card " + cssClass)
             .Open("header", "card-head");
         VariantLabel.Write(html, variant);
         html.Close("header")
             .Element("p", "variant-description", variant.Description);
-        Capacity(html, experiment, variant);
+        Capacity(html, run, experiment, variant);
         if (variant.Prediction is { } prediction)
         {
             html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(),
@@ -37,11 +37,11 @@ internal static class CapacityCards
             html.Element("p", "card-why", why);
         }
 
-        Reading(html, experiment, variant);
+        Reading(html, run, experiment, variant);
         html.Close("article");
     }
 
-    private static void Capacity(HtmlWriter html, ExperimentResult experiment, VariantResult variant)
+    private static void Capacity(HtmlWriter html, RunInfo run, ExperimentResult experiment, VariantResult variant)
     {
         if (variant.Capacity is not { } capacity)
         {
@@ -60,12 +60,18 @@ internal static class CapacityCards
         {
             html.Element("p", "capacity-bracket", sureness);
         }
+
+        if (HorizonText.Card(variant, run) is { } horizon)
+        {
+            html.Element("p", "capacity-horizon", horizon);
+        }
     }
 
-    private static void Reading(HtmlWriter html, ExperimentResult experiment, VariantResult variant)
+    private static void Reading(HtmlWriter html, RunInfo run, ExperimentResult experiment, VariantResult variant)
     {
         var lines = new List<(string CssClass, string? Text)>
         {
+            ("card-horizon", HorizonText.Grew(variant, run)),
             ("prediction-reading", variant.Prediction is null ? null : PredictionText.Sentence(experiment, variant)),
             ("card-flat", KneeNotes.Flat(experiment, variant)),
             ("card-headline", KneeNotes.Headline(experiment, variant)),

@@ -10,7 +10,7 @@ internal static class ExperimentSection
 {
     public static string Anchor(ExperimentResult experiment) => "experiment-" + Slug.Of(experiment.Name);
 
-    public static void Write(HtmlWriter html, ExperimentResult experiment, IReadOnlyList<ChartModel> charts, int index)
+    public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment, IReadOnlyList<ChartModel> charts, int index)
     {
         var skipped = experiment.SkippedReason is not null;
         html.Open("section", skipped ? "experiment skipped" : "experiment",
@@ -27,7 +27,7 @@ internal static class ExperimentSection
             return;
         }
 
-        if (VerdictText.Of(experiment) is { Length: > 0 } verdict)
+        if (VerdictText.Of(experiment, run) is { Length: > 0 } verdict)
         {
             html.Element("p", "verdict", verdict);
         }
@@ -38,7 +38,7 @@ internal static class ExperimentSection
             return;
         }
 
-        CapacityCards.Write(html, experiment);
+        CapacityCards.Write(html, run, experiment);
         ChartFigures.Write(html, charts, index);
         for (var i = 0; i < experiment.Variants.Count; i++)
         {

@@ -27,10 +27,10 @@ public static class HtmlReport
 
         RunHeader.Write(html, document);
         html.Raw("<noscript><p class=\"noscript\">Charts need JavaScript; the tables carry the same numbers.</p></noscript>");
-        AtAGlance.Write(html, document.Experiments);
+        AtAGlance.Write(html, document);
         for (var i = 0; i < document.Experiments.Count; i++)
         {
-            ExperimentSection.Write(html, document.Experiments[i], model.Experiments[i], i);
+            ExperimentSection.Write(html, document.Run, document.Experiments[i], model.Experiments[i], i);
         }
 
         HowToRead.Write(html, document);

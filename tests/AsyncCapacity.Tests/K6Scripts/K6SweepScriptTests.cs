@@ -36,6 +36,8 @@ public sealed class K6SweepScriptTests
 
         // Assert
         Assert.True(exitCode is 0 or 99, $"k6 exited {exitCode}:\n{output}\n{errors}");
+        Assert.Contains("each step judged 1 s into its load (0 s warm-up + 1 s window); with no cool-down, a step on a long-lived "
+            + "app starts with the pool threads of the one before it", output, StringComparison.Ordinal);
         using var document = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(results, "out.json")));
         var root = document.RootElement;
         Assert.Equal("asynccapacity-k6/1", root.GetProperty("format").GetString());
