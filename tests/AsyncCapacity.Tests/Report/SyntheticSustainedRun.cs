@@ -1,0 +1,171 @@
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Tests.Infrastructure;
+
+namespace AsyncCapacity.Tests.Report;
+
+/// <summary>
+/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 1 and 8 (docs/workshop/runs, 2026-11-26) with the
+/// sustained measurement (--sustain 2m) they would have had. Only each held second is simulated, from a pool that grows as the
+/// issue's runs saw it (sleep by hill climbing, about 0.3 and 0.7 threads a second; the blocked echo by cooperative blocking,
+/// near 4 a second); everything read from the seconds is the lab's own (HoldReading: the catch-up, cost and forecast read;
+/// SustainedAnalysis: the curve and the steady state; PoolFactsReader and CatchUpForecaster: the forecasts). A recorded run
+/// replaces it once there is one; the tests that read it read a recorded one alike.
+/// </summary>
+internal static class SyntheticSustainedRun
+{
+    public const string FileName = "results-sustained-synthetic.json";
+
+    private const double Horizon = 120;
+
+    /// <summary>The CLI's most clients (--steps): the forecasts' ceiling.</summary>
+    private const int MostClients = 20_000;
+
+    private static readonly string Runs = Path.Combine(Repository.Root, "docs", "workshop", "runs");
+
+    public static ResultsDocument Build()
+    {
+        var sleep = Read("lab1-sleep");
+        var websocket = Read("lab8-websocket");
+        var document = Predictions.Attach(sleep with { Experiments = [.. sleep.Experiments, .. websocket.Experiments] });
+        var held = 0;
+        var experiments = document.Experiments.Select(experiment => experiment with
+        {
+            Variants = [.. experiment.Variants.Select(variant =>
+            {
+                var sustained = Sustain(experiment, variant, document.Run);
+                held += sustained.Holds.Sum(h => h.HeldSeconds + AppStartSeconds);
+                return variant with { Sustained = sustained };
+            })],
+        }).ToList();
+        var run = document.Run with { FinishedAt = document.Run.FinishedAt.AddSeconds(held) };
+        return document with { Run = run, Experiments = experiments };
+    }
+
+    /// <summary>A fresh app per hold: built once, started in about this long.</summary>
+    private const int AppStartSeconds = 3;
+
+    private static Sustained Sustain(ExperimentResult experiment, VariantResult variant, RunInfo run)
+    {
+        var facts = PoolFactsReader.Of(experiment, variant, run);
+        var sessions = experiment.Load.HoldsSessions;
+        var window = new HoldTerms(1, experiment.Sla, sessions).WindowSeconds;
+        var holds = Holds(experiment.Name, variant.Name).Select(hold =>
+        {
+            var terms = new HoldTerms(hold.Load, experiment.Sla, sessions);
+            var forecast = facts is null ? null : CatchUpForecaster.Forecast(facts, hold.Load, Horizon, window);
+            return HoldReading.Of(hold.Load, Seconds(hold, terms, sessions), terms, forecast);
+        }).ToList();
+        var kneeHorizon = KneeHorizon.Of(variant, run)!.Value;
+        return SustainedAnalysis.Of(variant.Capacity, kneeHorizon, holds, Horizon, HoldTerms.DefaultConfirmSeconds, facts, window,
+            MostClients);
+    }
+
+    /// <summary>Each hold: its load and the pool's threads each second from the load's start.</summary>
+    private static IReadOnlyList<Simulated> Holds(string experiment, string variant) => (experiment, variant) switch
+    {
+        // Thread.Sleep(500): nothing tells the pool it blocks, and a thread frees every 500 ms, so the gate never starves:
+        // hill climbing alone, about 0.6 threads a second at 44 clients, 0.7 at 478; it stops once nothing waits.
+        ("sleep", "sync") =>
+        [
+            new(4, t => t < 4 ? 2 : t < 8 ? 3 : t == 8 ? 5 : 6, Sleep),
+            new(44, t => Math.Min(2 + (int)(0.63 * t), 46), Sleep),
+            new(478, t => 2 + (int)(0.7 * t), Sleep),
+        ],
+        ("sleep", "async") => [new(3352, t => 6 + (t % 5 == 0 ? 1 : 0), Awaited(500, 1.9))],
+        // GetResult() tells the pool: cooperative blocking's delays, a little under its 4 threads a second, until every session
+        // has its thread.
+        ("websocket", "sync") => [.. EchoLoads.Select(load => new Simulated(load, t => Echo(t, load), Session))],
+        ("websocket", "async") => [new(582, t => 7 - (t % 3 == 0 ? 1 : 0), Awaited(62, 25))],
+        _ => [],
+    };
+
+    private static readonly int[] EchoLoads = [70, 140, 280, 560];
+
+    private static int Echo(int second, int load) => Math.Min(20 + (int)(3.8 * second), load + 3);
+
+    private static List<HeldSecond> Seconds(Simulated hold, HoldTerms terms, bool sessions)
+    {
+        var seconds = new List<HeldSecond>();
+        var completed = 0.0;
+        for (var t = 0; t < Horizon; t++)
+        {
+            var threads = hold.Threads(t);
+            var second = hold.Second(hold.Load, t, threads, completed);
+            completed += second.Requests;
+            seconds.Add(second with
+            {
+                PoolThreads = threads,
+                WorkingSetMb = Math.Round((sessions ? 96 : 62) + ((sessions ? 0.28 : 0.12) * threads), 1),
+                SessionsFailed = sessions ? second.SessionsFailed ?? 0 : null,
+                SessionsDropped = sessions ? 0 : null,
+            });
+            if (CatchUpFinder.Find(seconds, terms).Confirmed(terms.ConfirmSeconds))
+            {
+                break;
+            }
+        }
+
+        return seconds;
+    }
+
+    /// <summary>Requests of 500 ms: each thread but the one that runs the app's completions serves two a second, in lockstep
+    /// rounds, so with fewer threads than clients a request waits a round more than the SLA allows; until the first round is
+    /// through, a request completing has waited since the load began.</summary>
+    private static HeldSecond Sleep(int load, int t, int threads, double completed)
+    {
+        var served = Math.Min(load, Math.Max(1, threads - 1));
+        var perSecond = 2 * served;
+        var p95 = completed + perSecond < load ? ((t + 1) * 1000.0) + 2 : (502.0 * Math.Ceiling(load / (double)served)) + (t % 3);
+        var cpu = Math.Round(1.5 + (perSecond * 0.008), 1);
+        return new HeldSecond(t, perSecond, 0, Math.Round(p95, 1)) { QueueLength = load - served, CpuPercent = Math.Min(cpu, 60) };
+    }
+
+    /// <summary>An echo session holds a thread for its life; while the pool has fewer than a thread a session and one for the
+    /// completions, the blocked loops starve the completions and no echo returns, and a client still waiting after 10 s gives up
+    /// (k6-scripts/lib/websocket.js) and connects again.</summary>
+    private static HeldSecond Session(int load, int t, int threads, double completed)
+    {
+        var served = threads - 1;
+        if (served < load)
+        {
+            return new HeldSecond(t, 0, 0, null)
+            {
+                SessionsFailed = t >= 10 ? (long)Math.Ceiling((load - served) / 10.0) : 0,
+                QueueLength = load - served,
+                CpuPercent = 3.1,
+            };
+        }
+
+        return new HeldSecond(t, 25L * load, 0, 4 + (t % 4)) { QueueLength = 1, CpuPercent = Math.Min(60, 12 + (load * 0.02)) };
+    }
+
+    /// <summary>An awaiting variant: every client served from the first second with a handful of threads.</summary>
+    private static Func<int, int, int, double, HeldSecond> Awaited(double p95Ms, double perClient) => (load, t, threads, completed) =>
+        new HeldSecond(t, (long)(perClient * load * (t == 0 ? 0.8 : 1)), 0, Math.Round(p95Ms * (1.1 + (0.05 * (t % 4))), 1))
+        {
+            QueueLength = t % 3,
+            CpuPercent = 22 + (t % 5),
+        };
+
+    private static ResultsDocument Read(string name)
+    {
+        var path = Path.Combine(Runs, $"{name}.json");
+        var document = ResultsJson.Deserialize(File.ReadAllText(path), path);
+        // The workshop keeps its runs without the variants' timelines (slim.py); the horizon is the one a sweep now records.
+        return document with
+        {
+            Experiments = [.. document.Experiments.Select(e => e with
+            {
+                Variants = [.. e.Variants.Select(v => v with
+                {
+                    Timeline = [],
+                    Capacity = v.Capacity is null ? null : v.Capacity with { HorizonSeconds = KneeHorizon.Of(v, document.Run) },
+                })],
+            })],
+        };
+    }
+
+    private sealed record Simulated(int Load, Func<int, int> Threads, Func<int, int, int, double, HeldSecond> Second);
+}
