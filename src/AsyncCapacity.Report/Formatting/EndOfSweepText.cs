@@ -2,7 +2,8 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>What `capacity sweep` prints of each experiment when it ends: the verdict, then each variant's reading.</summary>
+/// <summary>What `capacity sweep` prints of each experiment when it ends: the verdict, each variant's capacity over time where
+/// its loads were held (--sustain), then each variant's reading.</summary>
 public static class EndOfSweepText
 {
     public static IEnumerable<string> Lines(ExperimentResult experiment, RunInfo run)
@@ -14,6 +15,16 @@ public static class EndOfSweepText
         }
 
         yield return $"{experiment.Name}: {VerdictText.Of(experiment, run)}";
+        // The curve first where the loads were held: it is the answer the single number stands for.
+        foreach (var variant in experiment.Variants.Where(v => v.Sustained is not null))
+        {
+            yield return $"    {variant.Name} over time: {SustainedText.Headline(experiment, variant)}.";
+            if (SustainedText.PreGrown(run, variant) is { } preGrown)
+            {
+                yield return $"    {preGrown}";
+            }
+        }
+
         foreach (var variant in experiment.Variants.Where(v => v.Prediction is not null))
         {
             yield return $"    {variant.Name}: {PredictionText.Sentence(experiment, variant)}";
