@@ -161,6 +161,11 @@ public static class CompareHtml
             html.Element("li", null, $"Capacity at SLA, {variant.Name}: "
                 + string.Join(" → ", variant.CapacityLines(experiment))
                 + string.Concat(variant.CapacityChanges.Select((c, i) => c is null ? "" : $"; run {i + 1}: {c.Text}")));
+            if (SustainedText.Compared(variant.Curves) is { } curves)
+            {
+                html.Element("li", null, $"Capacity over time, {variant.Name} (single holds, so no significance test): {curves}");
+            }
+
             if (variant.PredictionLine(model) is { } predicted)
             {
                 html.Element("li", null, $"Predicted by the laws, {variant.Name}: {predicted}");

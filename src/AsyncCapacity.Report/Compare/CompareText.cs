@@ -70,6 +70,11 @@ public static class CompareText
                 text.AppendLine($"    run {i + 1} against the baseline: {change!.Text}");
             }
 
+            if (SustainedText.Compared(variant.Curves) is { } curves)
+            {
+                text.AppendLine($"    capacity over time (single holds, so no significance test): {curves}");
+            }
+
             if (variant.PredictionLine(model) is { } predicted)
             {
                 text.AppendLine($"    predicted by the laws: {predicted}");

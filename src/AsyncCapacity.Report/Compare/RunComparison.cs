@@ -75,6 +75,9 @@ public sealed record VariantComparison(
     IReadOnlyList<string?> RuntimeAtKnee,
     IReadOnlyList<StepComparison> Steps)
 {
+    /// <summary>Each run's capacity over time, where it held loads (--sustain).</summary>
+    public IReadOnlyList<Sustained?> Curves { get; init; } = [];
+
     /// <summary>The time under load each run judged the capacity at, and how the pool grew meanwhile.</summary>
     public IReadOnlyList<CapacityHorizon> Horizons { get; init; } = [];
 
@@ -109,6 +112,7 @@ public sealed record VariantComparison(
         {
             Predictions = [.. runs.Select(r => r.Prediction)],
             Horizons = horizons,
+            Curves = [.. runs.Select(r => r.Sustained)],
         };
     }
 

@@ -35,6 +35,16 @@ public static class SustainedText
                 + "that many need no injecting, which flattens the curve up to the load they serve, at their memory's cost.";
     }
 
+    /// <summary>compare, where some run held loads: the curve's points side by side, by the time under load, "–" where a run has
+    /// none then: "at 6 s: 35 → 35; at 30 s: 132 (70–139) → 120 (70–139); at 2 min: ≥ 280 → 300 (280–559)". Null where no run
+    /// held any load.</summary>
+    public static string? Compared(IReadOnlyList<Sustained?> runs)
+    {
+        var times = runs.OfType<Sustained>().SelectMany(s => s.Curve.Select(p => p.Seconds)).Distinct().Order().ToList();
+        return times.Count == 0 ? null : string.Join("; ", times.Select(t => $"at {Format.Seconds(t)}: " + string.Join(" → ",
+            runs.Select(r => r?.Curve.FirstOrDefault(p => Math.Abs(p.Seconds - t) < 1e-9) is { } point ? Point(point) : Format.Missing))));
+    }
+
     /// <summary>"132 (70–139)": a point of the curve with its interval; "≥ 582" where nothing heavier was seen behind.</summary>
     public static string Point(CapacityAt point) => point.High is not { } high ? $"≥ {Format.Count(point.Capacity)}"
         : point.Low == high ? Format.Count(point.Capacity)

@@ -4,7 +4,8 @@ using AsyncCapacity.Report.View;
 
 namespace AsyncCapacity.Report.Html;
 
-/// <summary>The headline per variant in a few lines (capacity, how sure, prediction, why); the long reading behind a toggle.</summary>
+/// <summary>The headline per variant in a few lines (its capacity over time where its loads were held, capacity, how sure,
+/// prediction, why); the long reading behind a toggle.</summary>
 internal static class CapacityCards
 {
     public static void Write(HtmlWriter html, RunInfo run, ExperimentResult experiment)
@@ -25,7 +26,13 @@ internal static class CapacityCards
         VariantLabel.Write(html, variant);
         html.Close("header")
             .Element("p", "variant-description", variant.Description);
+        if (SustainedText.Headline(experiment, variant) is { } overTime)
+        {
+            html.Element("p", "capacity-over-time", overTime + ".");
+        }
+
         Capacity(html, run, experiment, variant);
+        HeldLoads(html, run, experiment, variant);
         if (variant.Prediction is { } prediction)
         {
             html.Element("p", "card-prediction prediction-" + prediction.Outcome.ToString().ToLowerInvariant(),
@@ -64,6 +71,27 @@ internal static class CapacityCards
         if (HorizonText.Card(variant, run) is { } horizon)
         {
             html.Element("p", "capacity-horizon", horizon);
+        }
+    }
+
+    /// <summary>Each held load beside its forecast, and a pre-grown pool's note: what the curve's points rest on.</summary>
+    private static void HeldLoads(HtmlWriter html, RunInfo run, ExperimentResult experiment, VariantResult variant)
+    {
+        if (variant.Sustained is not { } sustained)
+        {
+            return;
+        }
+
+        html.Open("ul", "held-loads", ("aria-label", "Each held load against its forecast"));
+        foreach (var hold in sustained.Holds)
+        {
+            html.Element("li", null, ForecastText.Hold(hold, sustained, experiment.Model));
+        }
+
+        html.Close("ul");
+        if (SustainedText.PreGrown(run, variant) is { } preGrown)
+        {
+            html.Element("p", "pre-grown", preGrown);
         }
     }
 

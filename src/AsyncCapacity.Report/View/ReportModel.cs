@@ -29,11 +29,18 @@ internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Expe
             return [];
         }
 
-        var charts = new List<ChartModel>
+        // Where loads were held, the curve leads: capacity over time, then where each variant's point comes from.
+        var charts = new List<ChartModel>();
+        if (CapacityCurveChart.IsDrawn(experiment))
         {
-            ThroughputChart.Of(experiment, $"e{index}-throughput"),
-            LatencyChart.Of(experiment, $"e{index}-latency"),
-        };
+            charts.Add(CapacityCurveChart.Of(experiment, $"e{index}-capacity-curve"));
+            charts.AddRange(experiment.Variants
+                .Select((_, i) => HoldChart.Of(experiment, i, string.Create(CultureInfo.InvariantCulture, $"e{index}-hold-{i}")))
+                .OfType<ChartModel>());
+        }
+
+        charts.Add(ThroughputChart.Of(experiment, $"e{index}-throughput"));
+        charts.Add(LatencyChart.Of(experiment, $"e{index}-latency"));
         if (ServerTimeChart.IsDrawn(experiment))
         {
             charts.Add(ServerTimeChart.Of(experiment, $"e{index}-server-time"));
