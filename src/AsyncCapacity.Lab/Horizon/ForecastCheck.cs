@@ -28,10 +28,11 @@ public static class ForecastCheck
         {
             (null, not null) when forecast.Ceiling is not null => ForecastMissKind.CapHigher,
             (null, not null) => ForecastMissKind.GrewFaster,
+            _ when forecast.Earliest && (measured is null || measured > predicted) => ForecastMissKind.HillClimbingSlower,
             _ when measured < predicted => threadsAtCatchUp < forecast.ThreadsNeeded
                 ? ForecastMissKind.OtherThreadsNeeded : ForecastMissKind.GrewFaster,
             _ when threadsAtCatchUp > forecast.ThreadsNeeded * (1 + Laws.PoolGrowth.Tolerance) => ForecastMissKind.OtherThreadsNeeded,
-            _ => forecast.Earliest ? ForecastMissKind.HillClimbingSlower : ForecastMissKind.GrewSlower,
+            _ => ForecastMissKind.GrewSlower,
         };
         return forecast with { ErrorPercent = error, Broke = new ForecastMiss(kind, growth is { } g ? Math.Round(g, 2) : null, threadsAtCatchUp) };
     }
