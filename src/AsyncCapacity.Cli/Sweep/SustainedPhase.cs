@@ -27,7 +27,7 @@ internal static class SustainedPhase
         var ceiling = LoadModelOptions.MaxConcurrency;
         var plan = new HoldPlan(variant.Capacity?.Concurrency, facts is not null, horizon, ceiling,
             facts is { By: PoolInjection.CooperativeBlocking } ? CatchUpForecaster.CapacityAt(facts, horizon, window, ceiling) : null,
-            run.Request.SustainAt);
+            Scoped<int[]>.For(run.Request.SustainAt, declaration)?.Value);
         var holds = new List<SustainedHold>();
         while (HoldPlanner.Next(plan, holds) is { } load)
         {
