@@ -70,9 +70,12 @@ internal static class ResultsShape
         }
 
         var nullability = new NullabilityInfoContext();
+        bool Read(PropertyInfo p) =>
+            p.SetMethod is not null && p.GetIndexParameters().Length == 0 && p.GetCustomAttribute<JsonIgnoreAttribute>() is null;
+        bool Required(PropertyInfo p) => !p.PropertyType.IsValueType && nullability.Create(p).ReadState == NullabilityState.NotNull;
         return [.. type.GetProperties(BindingFlags.Public | BindingFlags.Instance)
-            .Where(p => p.SetMethod is not null && p.GetIndexParameters().Length == 0 && p.GetCustomAttribute<JsonIgnoreAttribute>() is null)
-            .Select(p => new Member(p, JsonName(p), !p.PropertyType.IsValueType && nullability.Create(p).ReadState == NullabilityState.NotNull))];
+            .Where(Read)
+            .Select(p => new Member(p, JsonName(p), Required(p)))];
     });
 
     /// <summary>The lab's own records; a type read through a converter of its own (a load kind by name) is a value.</summary>
