@@ -44,7 +44,8 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
     }
 
     private sealed class K6Run(
-        ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited, K6Api? api, string step) : ILoadRun
+        ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited, K6Api? api, string step)
+        : ILoadRun
     {
         private bool _stopped;
 

@@ -26,7 +26,8 @@ internal static class SustainedPhase
         var window = new HoldTerms(1, terms.Sla, terms.Kind.HoldsSessions).WindowSeconds;
         var ceiling = LoadModelOptions.MaxConcurrency;
         var plan = new HoldPlan(variant.Capacity?.Concurrency, facts is not null, horizon, ceiling,
-            facts is null ? null : CatchUpForecaster.CapacityAt(facts, horizon, window, ceiling), run.Request.SustainAt);
+            facts is { By: PoolInjection.CooperativeBlocking } ? CatchUpForecaster.CapacityAt(facts, horizon, window, ceiling) : null,
+            Scoped<int[]>.For(run.Request.SustainAt, declaration)?.Value);
         var holds = new List<SustainedHold>();
         while (HoldPlanner.Next(plan, holds) is { } load)
         {
