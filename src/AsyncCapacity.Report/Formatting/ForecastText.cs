@@ -64,8 +64,12 @@ public static class ForecastText
                 : $"it needed other threads than the {Format.Count(forecast.ThreadsNeeded)} the forecast counted",
             ForecastMissKind.GrewSlower => $"the pool grew slower{(rate is null ? "" : $" ({rate})")} than cooperative blocking's delays "
                 + "allow (memory pressure or a busy CPU turns it off)",
-            _ => $"it caught up beyond the cap the laws counted{(forecast.Ceiling is { } c ? $" ({c.Name})" : "")}: "
-                + "the resource allowed more than its units say",
+            ForecastMissKind.ServedLater => $"the pool held the {Format.Count(forecast.ThreadsNeeded)} threads "
+                + (miss.ThreadsReadyAt is { } ready ? $"by {Format.Seconds(ready)}" : "on time")
+                + ", yet the load was met later: something beside the pool held it back",
+            ForecastMissKind.CapHigher => "it caught up beyond the cap the laws counted"
+                + (forecast.Ceiling is { } c ? $" ({c.Name})" : "") + ": the resource allowed more than its units say",
+            _ => throw new ArgumentOutOfRangeException(nameof(miss), miss.Kind, "no words for this kind of miss"),
         };
     }
 }

@@ -123,7 +123,10 @@ public static class SustainedText
         }
 
         var bound = steady.BoundBy is { } resource ? $"bound by {resource.Name}" : "bound by nothing the run can name";
-        return $"the pool stopped growing at {threads} threads ({bound})";
+        var of = steady.ThreadsNeeded is { } atLeast ? $", {Format.Count(atLeast)} needed" : "";
+        return steady.Kind == SteadyKind.Sufficed
+            ? $"the pool held the threads it needs ({threads}{of}) and the SLA was still missed, {bound}"
+            : $"the pool stopped growing at {threads} threads ({bound})";
     }
 
     /// <summary>"about 17" where the point lies between two holds, the figure alone where it was seen.</summary>

@@ -46,8 +46,8 @@ public sealed class SustainedTextTests
         // Assert
         Assert.Equal(
         [
-            "4 clients: caught up at 9 s, forecast 2.6 s at the earliest by hill climbing (+246%): it caught up with 6 threads where the "
-                + "forecast counted 4.",
+            "4 clients: caught up at 9 s, forecast 2.6 s at the earliest by hill climbing (+246%): hill climbing added 0.44 "
+                + "threads/s, short of its most, 4/s.",
             "44 clients: caught up at 70 s, forecast 12.5 s at the earliest by hill climbing (+460%): hill climbing added 0.63 "
                 + "threads/s, short of its most, 4/s.",
             "478 clients: not caught up within 2 min, forecast not within 2 min either by hill climbing.",
@@ -56,6 +56,27 @@ public sealed class SustainedTextTests
             "280 clients: caught up at 69 s, forecast 67.1 s by cooperative blocking (+3%), as forecast.",
             "560 clients: not caught up within 2 min, forecast not within 2 min either by cooperative blocking.",
         ], lines);
+    }
+
+    [Theory]
+    [InlineData(ForecastMissKind.GrewFaster, "the pool grew faster (5.2 threads/s) than cooperative blocking allows")]
+    [InlineData(ForecastMissKind.GrewSlower,
+        "the pool grew slower (5.2 threads/s) than cooperative blocking's delays allow (memory pressure or a busy CPU turns it off)")]
+    [InlineData(ForecastMissKind.OtherThreadsNeeded, "it caught up with 90 threads where the forecast counted 71")]
+    [InlineData(ForecastMissKind.ServedLater,
+        "the pool held the 71 threads by 15 s, yet the load was met later: something beside the pool held it back")]
+    [InlineData(ForecastMissKind.CapHigher,
+        "it caught up beyond the cap the laws counted (the connection pool): the resource allowed more than its units say")]
+    public void Every_broken_assumption_is_said_with_its_figures(ForecastMissKind kind, string expected)
+    {
+        // Arrange
+        var forecast = new CatchUpForecast(PoolInjection.CooperativeBlocking, 71, 14.6) { Ceiling = ResourceKind.DbConnections };
+
+        // Act
+        var text = ForecastText.Broke(new ForecastMiss(kind, 5.2, 90, 15), forecast);
+
+        // Assert
+        Assert.Equal(expected, text);
     }
 
     [Fact]
@@ -81,7 +102,8 @@ public sealed class SustainedTextTests
         var lines = EndOfSweepText.Lines(Run.Experiments[0], Run.Run).ToList();
 
         // Assert
-        Assert.StartsWith("sleep: Within the SLA (p95 ≤ 1 s, errors ≤ 1%) 6 s into a burst on a cold app, ", lines[0], StringComparison.Ordinal);
+        Assert.StartsWith("sleep: Within the SLA (p95 ≤ 1 s, errors ≤ 1%) 6 s into a burst on a cold app, ", lines[0],
+            StringComparison.Ordinal);
         Assert.Equal($"    sync over time: {SustainedText.Headline(Run.Experiments[0], Run.Experiments[0].Variants[0])}.", lines[1]);
         Assert.Equal("    async over time: ≥ 3,352 clients from the first second with 6 threads (63 MB).", lines[2]);
     }
