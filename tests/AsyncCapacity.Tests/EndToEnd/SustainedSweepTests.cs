@@ -56,6 +56,12 @@ public sealed class SustainedSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(20, sustained.Curve[^1].Seconds);
         Assert.True(sustained.Curve[^1].Low >= 2, $"{sustained.Curve[^1]}");
         Assert.NotNull(sustained.Steady);
+
+        // Assert: the end of the sweep and the report lead with the curve
+        Assert.Contains("    sync over time: ", console, StringComparison.Ordinal);
+        var html = await File.ReadAllTextAsync(Path.Combine(_output, "index.html"));
+        Assert.Contains("<canvas data-chart=\"capacity-curve\"", html, StringComparison.Ordinal);
+        Assert.Contains("<p class=\"capacity-over-time\">", html, StringComparison.Ordinal);
     }
 
     public void Dispose()
