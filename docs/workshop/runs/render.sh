@@ -7,7 +7,7 @@
 #       what `capacity compare runs/A.json runs/B.json …` prints, in a text block;
 #   <!-- steps: runs/A.json runs/B.json … -->  …  <!-- /steps -->
 #       every probe of the runs as one table (steps.py), for the labs that ask about given loads.
-# Tests (tests/AsyncCapacity.Tests/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
+# Tests (tests/AsyncCapacity.Tests.Integration/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
 #   bash docs/workshop/runs/render.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
