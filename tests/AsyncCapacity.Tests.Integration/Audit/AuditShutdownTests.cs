@@ -52,11 +52,11 @@ public sealed partial class AuditShutdownTests(PostgresFixture postgres, ITestOu
         log.WriteLine($"{ok.Count} answered 200, {answers.Count(a => a.Status == HttpStatusCode.ServiceUnavailable)} 503, "
             + $"{answers.Count(a => a.Status == 0)} without an answer");
         Assert.Equal(0, app.ExitCode);
-        Assert.True(ok.Count > 0, "some entries should have been accepted before the signal");
+        Assert.NotEmpty(ok);
         if (variant == "async")
         {
             // The app stopped taking entries at the signal: the rest of the burst was refused, not queued.
-            Assert.True(ok.Count < 120, "the signal should have come before the burst was written");
+            Assert.True(ok.Count < 120, $"the signal should have come before the burst was written; {ok.Count} of 120 were");
         }
 
         // (The bounded variant's burst blocks pool threads, and the host's shutdown work waits in the same starved

@@ -122,8 +122,7 @@ public sealed class AuditTests(PostgresFixture postgres)
         // requests get 503 while others are being written. The bounded variant's handlers block their threads, so
         // without threads to spare the burst would wait in the thread pool's queue instead of reaching the audit queue:
         // the band-aid knob gives it 64 (restored afterwards).
-        ThreadPool.GetMinThreads(out var minWorkers, out var minIo);
-        using var restore = new MinThreadsRestorer(minWorkers, minIo);
+        using var restore = new MinThreadsRestorer();
         await using var app = await postgres.StartAppAsync(new Dictionary<string, string?>
         {
             ["ThreadPool:MinWorkerThreads"] = "64",
@@ -151,8 +150,8 @@ public sealed class AuditTests(PostgresFixture postgres)
         // Assert
         var ok = answers.Where(a => a.Status == HttpStatusCode.OK).Select(a => a.Actor).ToHashSet();
         var refused = answers.Count(a => a.Status == HttpStatusCode.ServiceUnavailable);
-        Assert.True(refused > 0, "the burst should have overflowed the queue");
-        Assert.True(ok.Count > 0, "some entries should have been accepted");
+        Assert.True(refused > 0, $"the burst should have overflowed the queue; {refused} refused");
+        Assert.NotEmpty(ok);
         Assert.Equal(150, ok.Count + refused);
         Assert.Equal(ok.Order(), (await audit.PersistedActorsAsync(variant)).Order());
         Assert.Equal(ok.Count, stats.GetProperty("persisted").GetInt64());
@@ -162,11 +161,6 @@ public sealed class AuditTests(PostgresFixture postgres)
         {
             answer.Response?.Dispose();
         }
-    }
-
-    private sealed class MinThreadsRestorer(int workers, int io) : IDisposable
-    {
-        public void Dispose() => ThreadPool.SetMinThreads(workers, io);
     }
 
     private static async Task<JsonElement> StatsAsync(HttpClient http, string variant)

@@ -20,7 +20,7 @@ public sealed class ReportCommandTests(ITestOutputHelper log) : IDisposable
         var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), "report", golden, "--out", _folder);
 
         // Assert
-        Assert.True(code == 0, output);
+        Assert.True(code == 0, $"capacity report exited {code}:\n{output}");
         var written = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_folder, "results.json")), "results.json");
         Assert.All(written.Experiments.SelectMany(e => e.Variants), v => Assert.NotNull(v.Prediction));
         var html = await File.ReadAllTextAsync(Path.Combine(_folder, "index.html"));

@@ -33,7 +33,7 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
         var (exitCode, output) = await CompareAsync(Save("before", baseline), Save("after", second));
 
         // Assert
-        Assert.True(exitCode == 0, output);
+        Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");
         Assert.Contains("--min-threads: 2 → 200", output, StringComparison.Ordinal);
         Assert.Contains("SLA verdicts flipped: sync at 10 clients missed → met.", output, StringComparison.Ordinal);
         Assert.Contains("+200%", output, StringComparison.Ordinal);
@@ -52,7 +52,7 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
         var (exitCode, output) = await CompareAsync(Save("before", baseline), Save("after", baseline));
 
         // Assert: compare models each run it reads
-        Assert.True(exitCode == 0, output);
+        Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");
         Assert.Contains("predicted by the laws: ", output, StringComparison.Ordinal);
     }
 
@@ -74,7 +74,7 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
         var (exitCode, output) = await CompareAsync(Save("here", baseline), Save("there", other));
 
         // Assert
-        Assert.True(exitCode == 0, output);
+        Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");
         Assert.Contains("warning: not like for like. Different machines", output, StringComparison.Ordinal);
         Assert.Contains("vm, 2 cores (here) vs laptop, 8 cores (there)", output, StringComparison.Ordinal);
         Assert.Contains("sleep: different steps (1,10,50,100,200,400 vs 1,10,50); only the loads every run measured are compared.",
@@ -103,7 +103,7 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
         var (exitCode, output) = await CompareAsync(Save("here", baseline), Save("there", other));
 
         // Assert
-        Assert.True(exitCode == 0, output);
+        Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");
         Assert.DoesNotContain("different steps", output, StringComparison.Ordinal);
     }
 
@@ -121,7 +121,7 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
             Save("one", baseline), Save("two", second), Save("three", third), "--out", Path.Combine(_folder, "out"));
 
         // Assert
-        Assert.True(exitCode == 0, output);
+        Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");
         Assert.Contains("Audit__BoundedWriters: (default) → 25 → (default)", output, StringComparison.Ordinal);
         var html = await File.ReadAllTextAsync(Path.Combine(_folder, "out", "compare.html"));
         Assert.DoesNotMatch("<script[^>]+src=|<link[^>]+href=\"http", html);
@@ -150,7 +150,7 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
         var (exitCode, output) = await CompareAsync(Save("ws-a", baseline), Save("ws-b", faster));
 
         // Assert
-        Assert.True(exitCode == 0, output);
+        Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");
         Assert.Contains("msg/s 1", output, StringComparison.Ordinal);
         Assert.DoesNotContain("req/s", output, StringComparison.Ordinal);
         var html = await File.ReadAllTextAsync(Path.Combine(_folder, "ws-a", "compare.html"));
@@ -216,9 +216,9 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
             Recorded("db-sync-1"), Recorded("db-sync-2"), "--fail-below", "10", "--out", Path.GetTempPath());
 
         // Assert
-        Assert.True(fell == 3, fellOutput);
+        Assert.True(fell == 3, $"capacity compare exited {fell}:\n{fellOutput}");
         Assert.Contains("capacity fell: --fail-below 20%: sleep sync in run 2: −", fellOutput, StringComparison.Ordinal);
-        Assert.True(same == 0, sameOutput);
+        Assert.True(same == 0, $"capacity compare exited {same}:\n{sameOutput}");
         Assert.Contains("--fail-below 10%: no capacity fell by more than that, significantly.", sameOutput, StringComparison.Ordinal);
     }
 

@@ -117,7 +117,7 @@ public sealed class ComposeFileTests
         Assert.Contains(" -C ", test[1], StringComparison.Ordinal);
         Assert.Contains("$MSSQL_SA_PASSWORD", test[1], StringComparison.Ordinal);
         Assert.Equal("5s", mssql.GetProperty("healthcheck").GetProperty("interval").GetString());
-        Assert.True(Number(mssql.GetProperty("mem_limit")) >= 2L * 1024 * 1024 * 1024);
+        Assert.InRange(Number(mssql.GetProperty("mem_limit")), 2.0 * 1024 * 1024 * 1024, double.MaxValue);
         Assert.Equal("Y", EnvironmentOf(services, "mssql")["ACCEPT_EULA"]);
         Assert.False(string.IsNullOrEmpty(EnvironmentOf(services, "mssql")["MSSQL_SA_PASSWORD"]));
     }

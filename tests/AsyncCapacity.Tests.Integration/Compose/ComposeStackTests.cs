@@ -65,7 +65,7 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
             var (downExit, downOutput) = await project.RunAsync(TimeSpan.FromMinutes(2), ["--profile", "postgres", "down"], []);
 
             // Assert: no container, network or volume of the project left
-            Assert.True(downExit == 0, downOutput);
+            Assert.True(downExit == 0, $"docker compose down exited {downExit}:\n{downOutput}");
             Assert.Empty(await project.ContainersAsync(running: false));
             Assert.Empty(await Docker.LinesAsync(["network", "ls", "-q", "--filter", $"label=com.docker.compose.project={project.Name}"]));
             Assert.Empty(await Docker.LinesAsync(["volume", "ls", "-q", "--filter", $"label=com.docker.compose.project={project.Name}"]));

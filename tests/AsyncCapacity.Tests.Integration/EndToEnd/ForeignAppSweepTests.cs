@@ -1,5 +1,3 @@
-using System.CommandLine;
-using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
@@ -7,18 +5,6 @@ using AsyncCapacity.Tests.Live;
 using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.EndToEnd;
-
-/// <summary>Runs once `capacity sweep` takes declarations from files: the foreign app is swept with its own declaration.</summary>
-public sealed class ExperimentFileFactAttribute : FactAttribute
-{
-    public ExperimentFileFactAttribute()
-    {
-        if (!SweepCommand.Build().Command.Options.Any(o => o.Name == "--experiment-file"))
-        {
-            Skip = "Needs `capacity sweep --experiment-file` (issue 27's declarations), which this build does not have.";
-        }
-    }
-}
 
 /// <summary>
 /// An app that is not the lab's (tests/ForeignApp, namespace Contoso.Orders) swept as a user sweeps theirs: built from its
@@ -32,7 +18,7 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
     private readonly string _output = Directory.CreateTempSubdirectory("capacity-foreign-").FullName;
     private KeptDashboard? _dashboard;
 
-    [ExperimentFileFact]
+    [Fact]
     public async Task The_blocking_lookup_has_a_knee_below_the_awaited_one_and_the_runtime_says_why_in_the_apps_own_frames()
     {
         // Act

@@ -75,7 +75,7 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
             Assert.NotNull(s.ThreadsAtStart);
             Assert.NotNull(s.CpuPercent);
             Assert.NotNull(s.Adjustments);
-            Assert.True(s.Requests > 0 || s.Flags.Count > 0);
+            Assert.True(s.Requests > 0 || s.Flags.Count > 0, $"{s.Concurrency} clients: no request and no flag");
         });
         AssertWaitsIn(sync, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync");
         // (none parked there: a thread caught running a continuation of the async handler is working, not waiting; and a

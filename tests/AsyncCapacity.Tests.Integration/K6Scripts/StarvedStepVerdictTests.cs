@@ -60,7 +60,7 @@ public sealed class StarvedStepVerdictTests(ITestOutputHelper log) : IDisposable
 
         // Assert: k6 alone says the starved step missed, because its clients went unanswered, and exits 99
         Assert.True(k6.ExitCode == 99, $"k6 exited {k6.ExitCode}:\n{k6.Output}\n{k6.Errors}");
-        Assert.True(reportExit == 0, reportOutput);
+        Assert.True(reportExit == 0, $"capacity report exited {reportExit}:\n{reportOutput}");
         using var file = JsonDocument.Parse(await File.ReadAllTextAsync(resultsFile));
         var k6Steps = file.RootElement.GetProperty("steps").EnumerateArray()
             .ToDictionary(s => s.GetProperty("concurrency").GetInt32(), s => (Meets: s.GetProperty("meetsSla").GetBoolean(),

@@ -81,24 +81,16 @@ public sealed class StartupValidationTests
     public async Task Min_worker_threads_raises_the_pools_minimum_at_start()
     {
         // Arrange
-        ThreadPool.GetMinThreads(out var originalWorkers, out var originalIo);
+        using var restore = new MinThreadsRestorer();
         var settings = AppHostFixture.DefaultSettings();
         settings["ThreadPool:MinWorkerThreads"] = "37";
         await using var app = AppHostFixture.Build(settings);
 
-        try
-        {
-            // Act
-            await app.StartAsync();
+        // Act
+        await app.StartAsync();
 
-            // Assert
-            ThreadPool.GetMinThreads(out var workers, out _);
-            Assert.Equal(37, workers);
-        }
-        finally
-        {
-            await app.StopAsync();
-            ThreadPool.SetMinThreads(originalWorkers, originalIo);
-        }
+        // Assert
+        ThreadPool.GetMinThreads(out var workers, out _);
+        Assert.Equal(37, workers);
     }
 }

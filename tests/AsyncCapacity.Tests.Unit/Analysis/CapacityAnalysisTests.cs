@@ -34,8 +34,7 @@ public sealed class CapacityAnalysisTests
         var (capacity, _) = CapacityAnalysis.Of(results, Sla);
 
         // Assert
-        Assert.True(concurrency == capacity?.Concurrency, scenario);
-        Assert.True(rps == capacity?.Rps, scenario);
+        Assert.True(concurrency == capacity?.Concurrency && rps == capacity?.Rps, $"{scenario}: {capacity}");
     }
 
     public static TheoryData<string, (int Concurrency, long Requests, long Failed, double P95)[], int, int> Bracketed => new()
@@ -126,8 +125,8 @@ public sealed class CapacityAnalysisTests
         // Assert: a miss at 1 too thin to judge says so
         Assert.Contains("sync met it at no load tried (even 1 missed it; at 1 client: p95 2.5 s, 0% errors)",
             verdict, StringComparison.Ordinal);
-        Assert.True(VerdictText.Of(thin).Contains("sync met it at no load tried (no load tried had enough requests to judge: 5 at 1",
-            StringComparison.Ordinal), VerdictText.Of(thin));
+        Assert.Contains("sync met it at no load tried (no load tried had enough requests to judge: 5 at 1", VerdictText.Of(thin),
+            StringComparison.Ordinal);
     }
 
     [Fact]

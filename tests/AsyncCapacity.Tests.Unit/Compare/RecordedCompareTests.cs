@@ -28,7 +28,7 @@ public sealed class RecordedCompareTests
 
         // Assert
         var change = comparison.Experiments.Single().Variants.Single().CapacityChanges[1]!;
-        Assert.True(change.Kind == CapacityChangeKind.Same, change.Text);
+        Assert.True(change.Kind == CapacityChangeKind.Same, $"{change.Kind}: {change.Text}");
         Assert.False(change.FellBy(10), change.Text);
     }
 

@@ -24,7 +24,7 @@ public sealed class LineLengthTests
             .ToList();
 
         // Assert
-        Assert.True(tooLong.Count == 0, $"lines over {MaxLineLength} characters:\n{string.Join('\n', tooLong)}");
+        Assert.Empty(tooLong);
     }
 
     [Fact]

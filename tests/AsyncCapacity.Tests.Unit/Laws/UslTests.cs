@@ -75,7 +75,7 @@ public sealed class UslTests
         // Assert: the light load fits closer, the curve as a whole worse than the standard fit; each caption names its method.
         Assert.Equal(UslWeighting.Relative, relative.Weighting);
         Assert.True(Math.Abs(relative.At(1) - 64.9) < Math.Abs(standard.At(1) - 64.9), $"λ {relative.Lambda} vs {standard.Lambda}");
-        Assert.True(relative.RSquared < standard.RSquared);
+        Assert.True(relative.RSquared < standard.RSquared, $"R² {relative.RSquared} weighted vs {standard.RSquared}");
         Assert.Contains("(least squares on throughput, as R's usl and usl4j fit it; R² 0.9",
             PredictionText.Usl(standard, LoadModel.Closed, "scripts/h"), StringComparison.Ordinal);
         Assert.Contains("(least squares on the relative error (1 ÷ X² weights); R²",

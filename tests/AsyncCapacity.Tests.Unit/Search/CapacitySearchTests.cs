@@ -63,7 +63,8 @@ public sealed class CapacitySearchTests
         Assert.True(quickProbes.Count(p => p.Pass != ProbePass.Coarse) < Policy.MaxSearchProbes, $"{quickProbes.Count} probes");
         Assert.False(slow.Narrowed, $"{slow.Estimate}");
         Assert.Equal(Policy.MaxSearchProbes, slowProbes.Count(p => p.Pass != ProbePass.Coarse));
-        Assert.True(slow.Estimate!.HighLoad - slow.Estimate.LowLoad > quick.Estimate!.HighLoad - quick.Estimate.LowLoad);
+        Assert.True(slow.Estimate!.HighLoad - slow.Estimate.LowLoad > quick.Estimate!.HighLoad - quick.Estimate.LowLoad,
+            $"slow {slow.Estimate}, quick {quick.Estimate}");
 
         static (SearchFinding, List<ProbeOutcome>) PlayLaunches(Func<int, double> launch)
         {

@@ -1,7 +1,7 @@
 using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
 
-namespace AsyncCapacity.Tests.Diagnostics;
+namespace AsyncCapacity.Tests.Waits;
 
 /// <summary>
 /// Threads grouped by the frames of the app's entry assembly, whatever its namespaces are called: a user's app

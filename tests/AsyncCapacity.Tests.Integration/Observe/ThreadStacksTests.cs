@@ -6,7 +6,7 @@ using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
 
-namespace AsyncCapacity.Tests.Diagnostics;
+namespace AsyncCapacity.Tests.Observe;
 
 /// <summary>
 /// `capacity stacks` against the real app as a process of its own, under a few seconds of load: the snapshot, grouped by
@@ -36,7 +36,7 @@ public sealed class ThreadStacksTests(ITestOutputHelper log)
         Assert.Contains(snapshot.Threads, t => t.Name == "AsyncCapacity r"
             && t.Frames.Contains("AsyncCapacity.Web.Diagnostics.RuntimeSampler.SampleUntilStopped"));
         Assert.Contains("AsyncCapacity.Web.Experiments", snapshot.AppNamespaces!); // the entry assembly's, read off the process
-        Assert.All(snapshot.Threads, t => Assert.True(t.ThreadId > 0));
+        Assert.All(snapshot.Threads, t => Assert.InRange(t.ThreadId, 1, int.MaxValue));
     }
 
     [Fact]
