@@ -2,12 +2,14 @@ namespace AsyncCapacity.Cli;
 
 /// <summary>Where the lab's files are: a clone of the repository (the app built from its sources), or a published CLI's own
 /// folder (the installed `capacity` tool's, the sweep image's), which holds the app and the scripts beside capacity.dll
-/// (src/AsyncCapacity.Cli/LabBundle.targets). Read only: outputs go to the working folder, fetched things to <see cref="UserCache"/>.</summary>
+/// (src/AsyncCapacity.Cli/LabBundle.targets). Read only: outputs go to the working folder, fetched things to
+/// <see cref="UserCache"/>.</summary>
 internal sealed record RepositoryLayout(string Root)
 {
     public string WebProject => Path.Combine(Root, "src", "AsyncCapacity.Web", "AsyncCapacity.Web.csproj");
 
-    public string WebOutput => HasSources ? Path.Combine(Root, "src", "AsyncCapacity.Web", "bin", "Release", "net10.0") : Path.Combine(Root, "app");
+    public string WebOutput =>
+        HasSources ? Path.Combine(Root, "src", "AsyncCapacity.Web", "bin", "Release", "net10.0") : Path.Combine(Root, "app");
 
     /// <summary>One script for every experiment: it sweeps the one EXPERIMENT names, as experiments/&lt;id&gt;.json declares it.</summary>
     public string SweepScript => Path.Combine(Root, "k6-scripts", "sweep.js");
@@ -50,6 +52,7 @@ internal sealed record RepositoryLayout(string Root)
         }
 
         throw new UsageException($"The lab's files (k6-scripts/sweep.js) are neither beside this capacity ({cliFolder}) nor above it: "
-            + "reinstall the tool (dotnet tool update AsyncCapacity), or run the CLI of a clone (dotnet run --project src/AsyncCapacity.Cli).");
+            + "reinstall the tool (dotnet tool update AsyncCapacity), "
+            + "or run the CLI of a clone (dotnet run --project src/AsyncCapacity.Cli).");
     }
 }
