@@ -9,7 +9,7 @@ internal sealed class ExperimentOptions : IOptionGroup
     public Option<Experiment[]> Experiments { get; } = new("--experiments", "-e")
     {
         Description = "Experiments to sweep, comma-separated; experiment:variant for one side only (sleep:sync) [default: those of "
-            + $"--experiment-file if given, else all the lab's: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
+            + $"--experiment-file if given, else all the lab's: {string.Join(",", ExperimentCatalog.Ids)}].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = ExperimentChoice.Parse,
     };

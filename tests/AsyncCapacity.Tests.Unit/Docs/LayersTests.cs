@@ -33,8 +33,8 @@ public sealed partial class LayersTests
         {
             "AsyncCapacity.Cli",
             [
-                ["ExitCodes.cs"], ["Import", "Options", "RepositoryLayout.cs"], ["Output"], ["Targets"], ["Live", "Observe"], ["Load"],
-                ["Sweep"], ["Commands"], ["Program.cs"],
+                ["ExitCodes.cs", "UserCache.cs"], ["Import", "Options", "RepositoryLayout.cs"], ["Output"], ["Targets"],
+                ["Live", "Observe"], ["Load"], ["Sweep"], ["Commands"], ["Program.cs"],
             ]
         },
     };
