@@ -70,7 +70,7 @@ internal sealed record SweepRequest
     {
         Coarse = StepsFor(experiment),
         Refine = Search,
-        Ceiling = LoadModelOptions.MaxConcurrency,
+        Ceiling = LoadModelOptionGroup.MaxConcurrency,
         MaxSearchProbes = Scoped<int>.For(ProbeOverrides, experiment)?.Value ?? SearchPolicy.DefaultSearchProbes,
         Headline = Model.IsOpen ? null : experiment.Headline,
         WindowSeconds = StepSeconds,

@@ -47,12 +47,10 @@ internal sealed record Probe(Experiment Experiment, Variant Variant, NextProbe N
 
         var step = summary.Steps.Single();
         var window = StandaloneResults.StepWindow(timeline, step);
-        var result = StepAnalysis.Analyse(new StepRun(step, window, run.Cpu.Window(step.MeasureFromMs, step.EndMs)), Terms) with
+        var result = StepAnalysis.Analyse(new StepRun(step, window, run.Cpu.Window(step.MeasureFromMs, step.EndMs), stacks), Terms) with
         {
             Pass = Next.Pass,
             Run = Run,
-            Waits = stacks is null ? null : WaitGroups.Of(stacks),
-            WaitsCost = stacks is null ? null : new StackCost(stacks.SessionMs, stacks.TotalMs),
         };
         run.Progress.ProbeDone(StepLine.Of(result, Terms));
         if (StepLine.Why(result) is { Length: > 0 } why)

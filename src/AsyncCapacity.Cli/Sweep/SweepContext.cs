@@ -24,5 +24,5 @@ internal sealed record SweepContext(
 {
     public AppReadings Readings { get; } = new();
 
-    public RunInfo RunSoFar => RunDescription.Of(Facts, Readings.App, HostFacts.Current);
+    public RunInfo RunSoFar => RunDescription.Of(Facts, Readings.App);
 }

@@ -36,9 +36,9 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
             request.AppSettings.Count > 0 ? request.AppSettings : null);
-        var facts = new RunFacts(startedAt, startedAt, load.Version,
+        var facts = HostFacts.Of(new RunFacts(startedAt, startedAt, load.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla,
-            overhead, request.Isolation, live.Telemetry?.Description);
+            overhead, request.Isolation, live.Telemetry?.Description));
         var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu,
             live.Telemetry, facts, layout);
         var experiments = new List<ExperimentResult>();
@@ -111,7 +111,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
             Target = run.Facts.Target with { ReadFromOutside = run.Readings.AnyFromOutside },
         };
         var document = Predictions.Attach(new ResultsDocument(
-            ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, run.Readings.App, HostFacts.Current), experiments));
+            ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, run.Readings.App), experiments));
         var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
         foreach (var experiment in document.Experiments)
         {

@@ -4,7 +4,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class SlaOptions : IOptionGroup
+internal sealed class SlaOptionGroup : IOptionGroup
 {
     public Option<Scoped<double>[]> P95 { get; } = new("--sla-p95")
     {

@@ -3,7 +3,7 @@ using System.Globalization;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class ProfileOptions : IOptionGroup
+internal sealed class ProfileOptionGroup : IOptionGroup
 {
     public Option<string> Profile { get; } = ProfileOption();
 

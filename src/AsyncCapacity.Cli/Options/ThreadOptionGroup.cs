@@ -5,7 +5,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class ThreadOptions : IOptionGroup
+internal sealed class ThreadOptionGroup : IOptionGroup
 {
     /// <summary>Classic ASP.NET ran about 12 requests per core at once; on the 2-core box this lab targets, about 20.</summary>
     public const int RequestQueueDefaultConcurrency = 20;

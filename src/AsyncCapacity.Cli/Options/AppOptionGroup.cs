@@ -5,7 +5,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 namespace AsyncCapacity.Cli.Options;
 
 /// <summary>Which app the sweep loads: the lab's own, yours (--app, --app-project) or a running one (--target).</summary>
-internal sealed class AppOptions : IOptionGroup
+internal sealed class AppOptionGroup : IOptionGroup
 {
     public Option<Uri?> Target { get; } = new("--target", "-t")
     {

@@ -6,7 +6,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class SearchOptions : IOptionGroup
+internal sealed class SearchOptionGroup : IOptionGroup
 {
     public Option<string> Search { get; } = SearchOption();
 

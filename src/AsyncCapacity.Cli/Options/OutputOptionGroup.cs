@@ -4,7 +4,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class OutputOptions : IOptionGroup
+internal sealed class OutputOptionGroup : IOptionGroup
 {
     public Option<string?> Out { get; } = new("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
 

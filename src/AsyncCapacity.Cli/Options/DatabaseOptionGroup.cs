@@ -4,7 +4,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class DatabaseOptions : IOptionGroup
+internal sealed class DatabaseOptionGroup : IOptionGroup
 {
     public Option<string?> Provider { get; } = ProviderOption();
 

@@ -4,14 +4,6 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal enum IsolationMode
-{
-    /// <summary>On with 4 CPUs or more, off below: on 2 cores it would halve the app's, and change what it measures.</summary>
-    Auto,
-    On,
-    Off,
-}
-
 /// <summary>Disjoint CPU sets so that each step can say which side was at its limit. .NET sizes its pool's minimum to its CPUs, so the app
 /// on 1 of 2 cores starts with 1 pool thread: the run header says so.</summary>
 internal static class CpuIsolationChoice

@@ -3,7 +3,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class LiveOptions : IOptionGroup
+internal sealed class LiveOptionGroup : IOptionGroup
 {
     public Option<LiveChoice?> Live { get; } = new("--live")
     {

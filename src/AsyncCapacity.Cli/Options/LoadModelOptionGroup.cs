@@ -5,7 +5,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class LoadModelOptions : IOptionGroup
+internal sealed class LoadModelOptionGroup : IOptionGroup
 {
     /// <summary>k6 holds 1-5 MB per client and the machine shares its cores with the app: beyond this, ask for a bigger box.</summary>
     public const int MaxConcurrency = 20_000;

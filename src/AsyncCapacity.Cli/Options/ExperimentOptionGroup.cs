@@ -4,7 +4,7 @@ using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
 
-internal sealed class ExperimentOptions : IOptionGroup
+internal sealed class ExperimentOptionGroup : IOptionGroup
 {
     public Option<Experiment[]> Experiments { get; } = new("--experiments", "-e")
     {

@@ -1,9 +1,9 @@
 using System.Globalization;
 using AsyncCapacity.Lab.Results;
 
-namespace AsyncCapacity.Lab.Analysis;
+namespace AsyncCapacity.Cli.Observe;
 
-public static class KernelLimits
+internal static class KernelLimits
 {
     public static ConnectionLimits? Read()
     {
