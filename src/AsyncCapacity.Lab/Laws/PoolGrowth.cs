@@ -17,8 +17,6 @@ public static class PoolGrowth
 
     public const double MaxDelaySeconds = 0.25;
 
-    public const int HillClimbingMaxChangePerSecond = 4;
-
     /// <summary>With every thread held H a dequeue comes every H ÷ threads, so starvation's growth stops once that gap is within
     /// the threshold; a session's thread never frees.</summary>
     public static int StarvationThreads(int minThreads, double holdSeconds, double seconds, bool cpuBusy, int maxThreads = short.MaxValue)
@@ -78,7 +76,7 @@ public static class PoolGrowth
             ? (OperationalLaws.ClientsWithinFixedHold(slaSeconds, r0Seconds, start, hold),
                 OperationalLaws.ClientsWithinMean(slaSeconds, r0Seconds, hold / end))
             : (start, end);
-        var ceiling = end + (int)Math.Floor(HillClimbingMaxChangePerSecond * (warmupSeconds + stepSeconds));
+        var ceiling = end + (int)Math.Floor(HillClimbing.MaxChangePerSecond * (warmupSeconds + stepSeconds));
         return new PoolGrowthBound(by, minThreads, start, end, Math.Min(low, high), high, ceiling);
     }
 }

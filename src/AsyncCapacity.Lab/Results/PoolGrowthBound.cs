@@ -12,6 +12,11 @@ public enum PoolInjection
     /// <summary>Sync-over-async on a Task (.Result, .Wait(), GetAwaiter().GetResult()) tells the pool: threads at once.</summary>
     [JsonStringEnumMemberName("cooperativeBlocking")]
     CooperativeBlocking,
+
+    /// <summary>Neither fires (a blocked thread frees often enough for the gate, and nothing tells the pool it waits): only hill
+    /// climbing's moves, once it has samples enough.</summary>
+    [JsonStringEnumMemberName("hillClimbing")]
+    HillClimbing,
 }
 
 /// <summary>Hill climbing's share is not predicted, only bounded.</summary>

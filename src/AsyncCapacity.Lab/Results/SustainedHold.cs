@@ -1,0 +1,40 @@
+using System.Text.Json.Serialization;
+
+namespace AsyncCapacity.Lab.Results;
+
+/// <summary>One load held on a fresh app for up to the sustained horizon, second by second: when (if ever) every later second
+/// met the SLA, and what the app paid for it then.</summary>
+/// <param name="CaughtUpAt">The first second from which every later second met the SLA; null: never within the hold.</param>
+public sealed record SustainedHold(
+    int Concurrency, int HeldSeconds, int? CaughtUpAt, HoldEnd EndedBy, IReadOnlyList<HeldSecond> Seconds)
+{
+    /// <summary>The pool's threads, the working set and the CPU at the catch-up, or at the hold's end when it never caught up.</summary>
+    public HoldCost? Cost { get; init; }
+
+    /// <summary>What the injection laws predicted for this load before it ran.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CatchUpForecast? Forecast { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? FailedBecause { get; init; }
+
+    [JsonIgnore]
+    public bool CaughtUp => CaughtUpAt is not null;
+}
+
+[JsonConverter(typeof(JsonStringEnumConverter<HoldEnd>))]
+public enum HoldEnd
+{
+    /// <summary>Caught up, and stayed so for the confirmation span: nothing more to learn from holding it.</summary>
+    [JsonStringEnumMemberName("caughtUp")]
+    CaughtUp,
+
+    [JsonStringEnumMemberName("horizon")]
+    Horizon,
+
+    /// <summary>The hold could not be measured (k6 or the app failed, or its deadline passed).</summary>
+    [JsonStringEnumMemberName("failed")]
+    Failed,
+}
+
+public sealed record HoldCost(int? PoolThreads, double? WorkingSetMb, double? CpuPercent);

@@ -1,0 +1,99 @@
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Results;
+
+namespace AsyncCapacity.Tests.Horizon;
+
+/// <summary>Which loads are held: a ladder from twice the knee toward the laws' load at the horizon, stopped at the first still
+/// behind, then one between; an awaiting variant once at its knee.</summary>
+public sealed class HoldPlannerTests
+{
+    [Fact]
+    public void Without_the_laws_the_ladder_doubles_from_twice_the_knee()
+    {
+        Assert.Equal([70, 140, 280], HoldPlanner.Ladder(new HoldPlan(35, true, 120, 20_000), 35));
+    }
+
+    [Fact]
+    public void The_ladder_reaches_toward_the_load_the_laws_put_at_the_horizon()
+    {
+        // Arrange: sleep sync's knee 2; hill climbing at its fastest allows 478 clients by 120 s
+        var plan = new HoldPlan(2, true, 120, 20_000, PredictedAtHorizon: 478);
+
+        // Act & Assert: 4, then × √(478 ÷ 4)
+        Assert.Equal([4, 44, 478], HoldPlanner.Ladder(plan, 2));
+    }
+
+    [Fact]
+    public void The_climb_goes_on_while_loads_catch_up_and_stops_at_the_first_still_behind()
+    {
+        // Arrange
+        var plan = new HoldPlan(35, true, 120, 20_000);
+
+        // Act & Assert
+        Assert.Equal(70, HoldPlanner.Next(plan, []));
+        Assert.Equal(140, HoldPlanner.Next(plan, [Held(70, 15)]));
+        Assert.Equal(280, HoldPlanner.Next(plan, [Held(70, 15), Held(140, 33)]));
+        // 280 still behind: one hold between it and 140, then done
+        Assert.Equal(198, HoldPlanner.Next(plan, [Held(70, 15), Held(140, 33), Held(280, null)]));
+        Assert.Null(HoldPlanner.Next(plan, [Held(70, 15), Held(140, 33), Held(280, null), Held(198, 50)]));
+    }
+
+    [Fact]
+    public void A_first_rung_still_behind_is_bisected_toward_the_knee()
+    {
+        // Arrange: sleep sync, knee 2: 4 clients never caught up
+        var plan = new HoldPlan(2, true, 120, 20_000);
+
+        // Act & Assert
+        Assert.Equal(3, HoldPlanner.Next(plan, [Held(4, null)]));
+        Assert.Null(HoldPlanner.Next(plan, [Held(4, null), Held(3, null)]));
+    }
+
+    [Fact]
+    public void An_awaiting_variant_is_held_once_at_its_knee()
+    {
+        // Arrange
+        var plan = new HoldPlan(3352, false, 120, 20_000);
+
+        // Act & Assert
+        Assert.Equal(3352, HoldPlanner.Next(plan, []));
+        Assert.Null(HoldPlanner.Next(plan, [Held(3352, 0)]));
+    }
+
+    [Fact]
+    public void Loads_the_user_names_are_held_as_given()
+    {
+        // Arrange: seed 004's 100 clients
+        var plan = new HoldPlan(2, true, 120, 20_000, Loads: [100]);
+
+        // Act & Assert
+        Assert.Equal(100, HoldPlanner.Next(plan, []));
+        Assert.Null(HoldPlanner.Next(plan, [Held(100, 40)]));
+    }
+
+    [Fact]
+    public void The_budget_and_the_ceiling_bound_the_holds()
+    {
+        // Arrange
+        var plan = new HoldPlan(5_000, true, 120, 12_000) { MaxHolds = 2 };
+
+        // Act & Assert
+        Assert.Equal([10_000, 12_000], HoldPlanner.Ladder(plan, 5_000));
+        Assert.Null(HoldPlanner.Next(plan, [Held(10_000, 30), Held(12_000, 60)]));
+    }
+
+    [Fact]
+    public void A_failed_hold_is_passed_over_not_repeated()
+    {
+        // Arrange
+        var plan = new HoldPlan(35, true, 120, 20_000);
+        var failed = new SustainedHold(70, 3, null, HoldEnd.Failed, []);
+
+        // Act & Assert
+        Assert.Equal(140, HoldPlanner.Next(plan, [failed]));
+    }
+
+    internal static SustainedHold Held(int load, int? caughtUpAt) =>
+        new(load, caughtUpAt is null ? 120 : caughtUpAt.Value + HoldTerms.DefaultConfirmSeconds, caughtUpAt,
+            caughtUpAt is null ? HoldEnd.Horizon : HoldEnd.CaughtUp, []);
+}
