@@ -39,6 +39,14 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         }
     }
 
+    /// <summary>k6 logs level=error ... msg="..." lines: the last one says why it failed, else its last line.</summary>
+    private static string? LastError(string tail)
+    {
+        var lines = tail.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var line = lines.LastOrDefault(l => l.Contains("level=error", StringComparison.Ordinal)) ?? lines.LastOrDefault();
+        return line is null ? null : line.Length <= 200 ? line : line[..200];
+    }
+
     private sealed class K6Run(ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited)
         : ILoadRun
     {
@@ -53,8 +61,9 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
             var exitCode = await exited;
             if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
             {
-                throw new HarnessException(
-                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+                var tail = process.Tail();
+                throw new LoadFailedException(
+                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{tail}", exitCode, LastError(tail));
             }
 
             return K6ResultsFile.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);

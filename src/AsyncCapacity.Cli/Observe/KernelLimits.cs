@@ -14,6 +14,9 @@ internal static class KernelLimits
         return soMaxConn is null && openFiles is null && range is null ? null : new ConnectionLimits(null, soMaxConn, openFiles, range);
     }
 
+    /// <summary>How many files each of k6 and the app may open: the sweep's own limit, which they inherit; null where unknown.</summary>
+    public static long? OpenFiles() => ReadOpenFiles();
+
     /// <summary>"Max open files  20000  20000  files" in /proc/self/limits: the soft limit, which children inherit.</summary>
     private static long? ReadOpenFiles()
     {

@@ -1,3 +1,6 @@
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
+
 namespace AsyncCapacity.Lab.Analysis;
 
 /// <param name="Findings">By variant; without one, the capacity is read off the steps as a grid.</param>
@@ -7,4 +10,7 @@ public sealed record ExperimentRun(
     IReadOnlyDictionary<string, string> Parameters,
     IReadOnlyList<AnalysedStep> Steps,
     string? SkippedReason = null,
-    IReadOnlyDictionary<string, Search.SearchFinding>? Findings = null);
+    IReadOnlyDictionary<string, SearchFinding>? Findings = null)
+{
+    public ProbePlan? Plan { get; init; }
+}

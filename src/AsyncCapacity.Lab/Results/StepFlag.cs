@@ -22,6 +22,7 @@ public sealed record StepFlag(StepFlagKind Kind)
 
     public string? Cpus { get; init; }
 
+    /// <summary>An older file's sentence (a legacy flag), or the words a tool ended with (a load generator that failed).</summary>
     public string? Text { get; init; }
 
     public static StepFlag Legacy(string text) => new(StepFlagKind.Legacy) { Text = text };
@@ -41,4 +42,11 @@ public enum StepFlagKind
     LittlesLawUnfinished,
     LoadGeneratorLimit,
     BusyMachine,
+
+    /// <summary>The probe ran past its deadline (<see cref="StepFlag.Seconds"/>) and was stopped: it measured nothing.</summary>
+    PastDeadline,
+
+    /// <summary>k6 ended without its results (exit code in <see cref="StepFlag.Count"/>, its last words in
+    /// <see cref="StepFlag.Text"/>): the probe measured nothing.</summary>
+    LoadGeneratorFailed,
 }

@@ -17,4 +17,8 @@ public enum StoppedBy
 
     [JsonStringEnumMemberName("highestStep")]
     HighestStep,
+
+    /// <summary>The probe above it failed (its deadline passed, or k6 failed): what it would have said is unknown.</summary>
+    [JsonStringEnumMemberName("probeFailed")]
+    ProbeFailed,
 }

@@ -1,6 +1,6 @@
 using AsyncCapacity.Lab.Search;
 
-namespace AsyncCapacity.Cli.Sweep;
+namespace AsyncCapacity.Lab.Sweep;
 
 /// <summary>One variant's capacity search, asked probe by probe: the outcomes so far and the knee the laws read off them.</summary>
 internal sealed class VariantSearch(SearchPolicy policy)

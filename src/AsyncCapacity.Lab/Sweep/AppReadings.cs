@@ -1,10 +1,10 @@
 using AsyncCapacity.Lab.Analysis;
 
-namespace AsyncCapacity.Cli.Sweep;
+namespace AsyncCapacity.Lab.Sweep;
 
 /// <summary>What the probes so far have read of the app: its description, merged probe by probe, and whether any read it
 /// from outside (EventPipe).</summary>
-internal sealed class AppReadings
+public sealed class AppReadings
 {
     private readonly List<(RuntimeReport? App, bool FromOutside)> _readings = [];
 

@@ -1,0 +1,41 @@
+using System.Globalization;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Lab.Sweep;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>The loop's port to the real world: each probe on an app from the sweep's source under the load generator, within its
+/// deadline, and written to the sweep's journal the moment it ends.</summary>
+internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbePort
+{
+    public string? SkippedReason(ExperimentPlan plan) => run.Source.SkippedReason(plan.Declaration);
+
+    /// <summary>A probe past its deadline (k6 out of file descriptors and hanging, an app that will not stop) has its processes stopped
+    /// and answers as failed, and so does one whose load generator failed: the search goes on without them.</summary>
+    public async Task<ProbeAnswer> RunAsync(ProbeOrder order, CancellationToken cancellationToken)
+    {
+        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        deadline.CancelAfter(order.Deadline);
+        ProbeAnswer answer;
+        try
+        {
+            answer = await new Probe(order).RunAsync(run, deadline.Token);
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            run.Progress.Warn(string.Create(CultureInfo.InvariantCulture,
+                $"{order.Name} was still running at its deadline ({order.Deadline.TotalSeconds:0} s: its plan and "
+                + $"{ProbeTiming.DeadlineMargin.TotalSeconds:0} s more); its app and k6 were stopped, and the search goes on without it."));
+            answer = FailedProbe.Answer(order, FailedProbe.PastDeadline(order.Deadline), DateTimeOffset.UtcNow);
+        }
+        catch (LoadFailedException ex) when (!cancellationToken.IsCancellationRequested)
+        {
+            run.Progress.Warn($"{ex.Message}{Environment.NewLine}The search goes on without this probe.");
+            answer = FailedProbe.Answer(order, FailedProbe.LoadGeneratorFailed(ex.ExitCode, ex.LastWords), DateTimeOffset.UtcNow);
+        }
+
+        await journal.AppendAsync(order, answer);
+        return answer;
+    }
+}

@@ -1,0 +1,15 @@
+using System.Text.Json.Serialization;
+using AsyncCapacity.Lab.Analysis;
+
+namespace AsyncCapacity.Lab.Sweep;
+
+/// <summary>What a probe gave: its step, analysed once (a failed probe's step says why in its flags), and what it read of the
+/// app.</summary>
+/// <param name="App">The app's description (cores, pool minimum, database): the laws read the run through it.</param>
+/// <param name="ReadFromOutside">The app's runtime was read over EventPipe, not asked of the app.</param>
+public sealed record ProbeAnswer(AnalysedStep Step, RuntimeReport? App = null, bool ReadFromOutside = false)
+{
+    /// <summary>Taken from the record of an interrupted sweep rather than measured now.</summary>
+    [JsonIgnore]
+    public bool Replayed { get; init; }
+}

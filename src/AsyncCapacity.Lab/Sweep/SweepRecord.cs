@@ -1,0 +1,77 @@
+using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
+
+namespace AsyncCapacity.Lab.Sweep;
+
+/// <summary>Everything a sweep has measured so far, kept by its caller so that an interrupted sweep keeps it: every probe's answer in
+/// order, each variant's finding once its search ends, the experiments skipped and what the probes read of the app.</summary>
+public sealed class SweepRecord
+{
+    private readonly List<(ProbeOrder Order, ProbeAnswer Answer, string? Phase)> _probes = [];
+    private readonly Dictionary<(string Experiment, string Variant), SearchFinding> _findings = [];
+    private readonly Dictionary<string, string> _skipped = [];
+    private readonly HashSet<(string Experiment, string Variant)> _done = [];
+
+    public AppReadings Readings { get; } = new();
+
+    public int Probes => _probes.Count;
+
+    public int Measured => _probes.Count(p => !p.Answer.Replayed);
+
+    /// <summary>Every probe as a resumed sweep replays it.</summary>
+    public IReadOnlyList<RecordedProbe> Recorded => [.. _probes.Select(p => RecordedProbe.Of(p.Order, p.Answer))];
+
+    public bool AllFailed => _probes.Count > 0 && _probes.All(p => p.Answer.Step.Result.Failed);
+
+    public void Add(ProbeOrder order, ProbeAnswer answer, string? phase = null)
+    {
+        _probes.Add((order, answer, phase));
+        Readings.Add(answer.App, answer.ReadFromOutside);
+    }
+
+    public void Found(ExperimentPlan plan, string variant, SearchFinding finding) => _findings[(plan.Id, variant)] = finding;
+
+    /// <summary>The variant's finding; null while its search has not ended.</summary>
+    public SearchFinding? FindingOf(ExperimentPlan plan, string variant) => _findings.GetValueOrDefault((plan.Id, variant));
+
+    public void Done(ExperimentPlan plan, string variant) => _done.Add((plan.Id, variant));
+
+    public void Skip(ExperimentPlan plan, string reason) => _skipped[plan.Id] = reason;
+
+    /// <summary>A variant's probes in the order they ran: its search's, or one phase's.</summary>
+    public IReadOnlyList<ProbeAnswer> Of(ExperimentPlan plan, string variant, string? phase = null) =>
+        [.. _probes.Where(p => p.Order.Plan.Id == plan.Id && p.Order.Variant == variant && p.Phase == phase).Select(p => p.Answer)];
+
+    /// <summary>Whether any probe of the experiment has run.</summary>
+    public bool Reached(ExperimentPlan plan) => _probes.Any(p => p.Order.Plan.Id == plan.Id);
+
+    /// <summary>How many probes of the variant have run, its search's and every phase's.</summary>
+    public int Count(ExperimentPlan plan, string variant) => _probes.Count(p => p.Order.Plan.Id == plan.Id && p.Order.Variant == variant);
+
+    /// <summary>The variants whose search or phases did not end, as "experiment:variant", in the plan's order.</summary>
+    public IReadOnlyList<string> Unfinished(RunPlan plan) => [.. plan.Experiments
+        .Where(e => !_skipped.ContainsKey(e.Id))
+        .SelectMany(e => e.Declaration.Variants.Where(v => !_done.Contains((e.Id, v.Name))).Select(v => $"{e.Id}:{v.Name}"))];
+
+    /// <summary>The experiments as results.json keeps them, built once: those not reached yet are left out, and a variant whose
+    /// search did not end is read off its probes so far as a grid.</summary>
+    public IReadOnlyList<ExperimentResult> Results(RunPlan plan, IReadOnlyList<IVariantPhase>? phases = null) => [.. plan.Experiments
+        .Where(e => _skipped.ContainsKey(e.Id) || Reached(e))
+        .Select(e => Result(e, phases ?? []))];
+
+    private ExperimentResult Result(ExperimentPlan plan, IReadOnlyList<IVariantPhase> phases)
+    {
+        if (_skipped.TryGetValue(plan.Id, out var reason))
+        {
+            return ResultsBuilder.Build(plan.Run([], skippedReason: reason));
+        }
+
+        var steps = _probes.Where(p => p.Order.Plan.Id == plan.Id && p.Phase is null).Select(p => p.Answer.Step).ToList();
+        var findings = _findings.Where(f => f.Key.Experiment == plan.Id).ToDictionary(f => f.Key.Variant, f => f.Value);
+        var result = ResultsBuilder.Build(plan.Run(steps, findings));
+        VariantResult Completed(VariantResult variant) =>
+            phases.Aggregate(variant, (done, phase) => phase.Complete(done, Of(plan, variant.Name, phase.Name)));
+        return phases.Count == 0 ? result : result with { Variants = [.. result.Variants.Select(Completed)] };
+    }
+}
