@@ -90,6 +90,10 @@ export function readConfig(declaration) {
     // Load kept on after the measured window, counted nowhere: the capacity CLI takes the app's thread stacks then,
     // under the step's load, without disturbing the window it reports.
     tailSeconds: numberEnv('TAIL_SECONDS', 0, { min: 0 }),
+    // 1: every completed request is also counted by the second it completed in (from its step's start), so that a load held
+    // for minutes shows when it was caught up with: the results file gets each step's seconds, and a harness reads them live
+    // from k6's REST API (--address) as they end.
+    perSecond: numberEnv('PER_SECOND', 0, { min: 0, max: 1, integer: true }) === 1,
     // Idle thread-pool threads exit after ~20 s, so a gap longer than that keeps a step from inheriting
     // the threads grown by the one before it. A harness that restarts the app between steps passes 0.
     cooldownSeconds: numberEnv('COOLDOWN_SECONDS', 25, { min: 0 }),

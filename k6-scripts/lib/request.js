@@ -28,6 +28,11 @@ export function queryString(query) {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
+// The second of its step a response arrived in, as a tag, where the run counts by the second (PER_SECOND=1).
+export function secondTag(config) {
+  return config.perSecond ? { second: String(Math.floor((Date.now() - exec.scenario.startTime) / 1000)) } : {};
+}
+
 // Decided when the response (or echo) arrives, from the scenario's own start, so each step's warm-up stays out of its
 // statistics, and so does its tail: the load a harness keeps on after the measured window while it looks at the app.
 export function phaseOf(config) {
@@ -43,7 +48,7 @@ export function measuredRequest(config, variant, method, url, body, name, header
   const res = http.request(method, url, body, { tags, headers, timeout: config.requestTimeout });
   check(res, { 'status is 200': (r) => r.status === 200 }, tags);
 
-  const completed = { ...tags, phase: phaseOf(config) };
+  const completed = { ...tags, phase: phaseOf(config), ...secondTag(config) };
   requests.add(1, completed);
   // Errors are what a user would call one: no 2xx answer (status 0 is a timeout or a refused connection).
   failed.add(res.status < 200 || res.status > 299, completed);

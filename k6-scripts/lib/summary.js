@@ -1,7 +1,7 @@
 // handleSummary: k6's end-of-test data → the results file (format asynccapacity-k6/1, read by the CLI)
 // plus a short table on stdout. Pure functions of their input; a step with no data gives nulls, never a throw.
 import { judge, MIN_REQUESTS_FOR_PERCENTILE } from './judge.js';
-import { planSteps, measuredKey, slaOf } from './sweep.js';
+import { planSteps, measuredKey, secondKey, slaOf } from './sweep.js';
 
 const FORMAT = 'asynccapacity-k6/1';
 
@@ -22,6 +22,26 @@ function sessionFigures(data, step) {
     connectionsFailed: metric('capacity_session_failed').count || 0,
     connectionsDropped: metric('capacity_session_dropped').count || 0,
   };
+}
+
+// PER_SECOND=1: the step second by second, from its start, as a held load is read for when it was caught up with.
+function seconds(data, config, step) {
+  const count = Math.ceil(config.warmupSeconds + config.stepSeconds + config.tailSeconds);
+  const metric = (name, second) => (data.metrics[secondKey(name, step, second)] || {}).values || {};
+  return Array.from({ length: count }, (_, second) => {
+    const requests = metric('capacity_reqs', second).count || 0;
+    const d = metric('capacity_req_duration', second);
+    return {
+      second,
+      requests,
+      failed: metric('capacity_req_failed', second).passes || 0,
+      p95Ms: requests > 0 && d.count > 0 ? finite(d['p(95)']) : null,
+      ...(config.sessions ? {
+        sessionsFailed: metric('capacity_session_failed', second).count || 0,
+        sessionsDropped: metric('capacity_session_dropped', second).count || 0,
+      } : {}),
+    };
+  });
 }
 
 function droppedIterations(data, step) {
@@ -59,6 +79,7 @@ function stepResult(data, config, step, startedAtMs) {
     dropped: config.model === 'open' ? droppedIterations(data, step) : null,
     // Session kinds only (each client holds a session): connect time, sessions that failed to open and that dropped (warm-up included).
     ...(config.sessions ? sessionFigures(data, step) : {}),
+    ...(config.perSecond ? { seconds: seconds(data, config, step) } : {}),
   };
 }
 

@@ -67,6 +67,24 @@ function executor(step, config) {
   return { executor: 'constant-vus', vus: step.concurrency };
 }
 
+// The key of a step's submetric for one second of it (PER_SECOND=1), for the thresholds below, handleSummary and k6's REST API.
+export function secondKey(metric, step, second) {
+  return `${metric}{step:${step.name},second:${second}}`;
+}
+
+// Each second's counts, failures and p95 (and, for sessions, failures and drops), as submetrics: k6 keeps a submetric only
+// where a threshold names it, so each gets one that always holds.
+function perSecondThresholds(step, config) {
+  const thresholds = {};
+  const seconds = Math.ceil(config.warmupSeconds + config.stepSeconds + config.tailSeconds);
+  const always = { capacity_reqs: 'count>=0', capacity_req_failed: 'rate>=0', capacity_req_duration: 'max>=0' };
+  if (config.sessions) Object.assign(always, { capacity_session_failed: 'count>=0', capacity_session_dropped: 'count>=0' });
+  for (let second = 0; second < seconds; second++) {
+    for (const [metric, threshold] of Object.entries(always)) thresholds[secondKey(metric, step, second)] = [threshold];
+  }
+  return thresholds;
+}
+
 // Every scenario runs the script's one exec function, `request`, and tells it its variant through its own env.
 export function buildOptions(config) {
   const scenarios = {};
@@ -89,6 +107,7 @@ export function buildOptions(config) {
     // Always true: they exist only because k6 puts a submetric in handleSummary's data when a threshold names it.
     thresholds[measuredKey('capacity_server_ms', step)] = ['max>=0'];
     if (config.sessions) thresholds[`capacity_session_connect{step:${step.name}}`] = ['max>=0'];
+    if (config.perSecond) Object.assign(thresholds, perSecondThresholds(step, config));
   }
   return {
     scenarios,

@@ -6,7 +6,7 @@ import { WebSocket } from 'k6/websockets';
 import { setTimeout, clearTimeout } from 'k6/timers';
 import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
-import { phaseOf } from './request.js';
+import { phaseOf, secondTag } from './request.js';
 
 // The same metrics as an HTTP step, so the analysis reads an echo as a request: capacity_reqs counts echoes,
 // capacity_req_duration is the round trip, capacity_req_failed is true for an echo that came back wrong. Sessions that
@@ -56,7 +56,7 @@ export function session(config, variant, url, size) {
   const connectTimer = setTimeout(() => {
     if (!open && !closing) {
       closing = true;
-      connectFailed.add(1, stepTags);
+      connectFailed.add(1, { ...stepTags, ...secondTag(config) });
     }
   }, Math.min(CONNECT_TIMEOUT_MS, remainingMs));
   const endTimer = setTimeout(() => {
@@ -80,7 +80,7 @@ export function session(config, variant, url, size) {
   ws.onmessage = (event) => {
     const text = typeof event.data === 'string' ? event.data : '';
     const sentMs = Number(text.slice(0, text.indexOf('|')));
-    const completed = { ...stepTags, phase: phaseOf(config) };
+    const completed = { ...stepTags, phase: phaseOf(config), ...secondTag(config) };
     requests.add(1, completed);
     failed.add(!(sentMs > 0) || text.length !== size, completed);
     if (sentMs > 0) duration.add(Date.now() - sentMs, completed);
@@ -91,7 +91,7 @@ export function session(config, variant, url, size) {
     if (!open && !closing) {
       closing = true;
       clearTimeout(connectTimer);
-      connectFailed.add(1, stepTags);
+      connectFailed.add(1, { ...stepTags, ...secondTag(config) });
     }
   };
 
@@ -100,7 +100,7 @@ export function session(config, variant, url, size) {
     clearTimeout(endTimer);
     // Closed by the server or the network before the step's end: the client lost its session.
     if (open && !closing) {
-      dropped.add(1, stepTags);
+      dropped.add(1, { ...stepTags, ...secondTag(config) });
     }
   };
 }

@@ -12,8 +12,9 @@ internal sealed record K6Tool(string Path, string Version)
 
     public ChildProcess Run(
         RepositoryLayout layout, string script, IReadOnlyDictionary<string, string> environment, string logPath,
-        Action<string>? onLine = null, string? cpus = null) =>
-        ChildProcess.Start(Path, ["run", "--quiet", "--no-color", script], layout.Root, environment, logPath, onLine, cpus);
+        Action<string>? onLine = null, string? cpus = null, string? apiAddress = null) =>
+        ChildProcess.Start(Path, ["run", "--quiet", "--no-color", .. apiAddress is null ? [] : new[] { "--address", apiAddress }, script],
+            layout.Root, environment, logPath, onLine, cpus);
 
     public static async Task<K6Tool> LocateAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
     {

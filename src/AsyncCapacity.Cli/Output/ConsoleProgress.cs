@@ -36,6 +36,14 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
 
     public void ProbeStarting(ProbeOrder order)
     {
+        if (order.Kind is HoldProbe)
+        {
+            // A hold is beyond the search's budget, and says how it goes as it goes.
+            _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"  {order.Plan.Id} {order.Variant}: holding {order.Load} clients for up to {order.Seconds:0} s from a cold app"));
+            return;
+        }
+
         _probesInVariant++;
         var (estimate, most) = Remaining();
         _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
@@ -47,6 +55,11 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
     /// <summary>A replayed probe took no time: only measured ones teach the time a probe takes.</summary>
     public void ProbeDone(ProbeOrder order, ProbeAnswer answer)
     {
+        if (answer.Step is null)
+        {
+            return;
+        }
+
         if (!answer.Replayed)
         {
             _probesDone++;

@@ -1,7 +1,10 @@
 using System.Globalization;
 using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Sweep;
+using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -12,7 +15,8 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
     public string? SkippedReason(ExperimentPlan plan) => run.Source.SkippedReason(plan.Declaration);
 
     /// <summary>A probe past its deadline (k6 out of file descriptors and hanging, an app that will not stop) has its processes stopped
-    /// and answers as failed, and so does one whose load generator failed: the search goes on without them.</summary>
+    /// and answers as failed, and so does one whose load generator failed: the search goes on without them. A hold is a longer
+    /// probe: its deadline follows its horizon.</summary>
     public async Task<ProbeAnswer> RunAsync(ProbeOrder order, CancellationToken cancellationToken)
     {
         using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -20,22 +24,29 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
         ProbeAnswer answer;
         try
         {
-            answer = await new Probe(order).RunAsync(run, deadline.Token);
+            answer = order.Kind is HoldProbe hold
+                ? new ProbeAnswer(null) { Hold = await new HeldLoad(order, hold).RunAsync(run, deadline.Token) }
+                : await new Probe(order).RunAsync(run, deadline.Token);
         }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
         {
             run.Progress.Warn(string.Create(CultureInfo.InvariantCulture,
                 $"{order.Name} was still running at its deadline ({order.Deadline.TotalSeconds:0} s: its plan and "
-                + $"{ProbeTiming.DeadlineMargin.TotalSeconds:0} s more); its app and k6 were stopped, and the search goes on without it."));
-            answer = FailedProbe.Answer(order, FailedProbe.PastDeadline(order.Deadline), DateTimeOffset.UtcNow);
+                + $"{ProbeTiming.DeadlineMargin.TotalSeconds:0} s more); its app and k6 were stopped, and the sweep goes on without it."));
+            answer = Failed(order, FailedProbe.PastDeadline(order.Deadline));
         }
         catch (LoadFailedException ex) when (!cancellationToken.IsCancellationRequested)
         {
-            run.Progress.Warn($"{ex.Message}{Environment.NewLine}The search goes on without this probe.");
-            answer = FailedProbe.Answer(order, FailedProbe.LoadGeneratorFailed(ex.ExitCode, ex.LastWords), DateTimeOffset.UtcNow);
+            run.Progress.Warn($"{ex.Message}{Environment.NewLine}The sweep goes on without this probe.");
+            answer = Failed(order, FailedProbe.LoadGeneratorFailed(ex.ExitCode, ex.LastWords));
         }
 
         await journal.AppendAsync(order, answer);
         return answer;
     }
+
+    /// <summary>A hold keeps why it failed in its own reading; a search probe in its step's flag.</summary>
+    private static ProbeAnswer Failed(ProbeOrder order, StepFlag why) => order.Kind is HoldProbe
+        ? new ProbeAnswer(null) { Hold = HoldReading.Failed(order.Load, FlagText.Of(why)) }
+        : FailedProbe.Answer(order, why, DateTimeOffset.UtcNow);
 }

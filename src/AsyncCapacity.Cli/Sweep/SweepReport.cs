@@ -12,9 +12,10 @@ namespace AsyncCapacity.Cli.Sweep;
 internal static class SweepReport
 {
     public static async Task WriteAsync(
-        string directory, RunPlan plan, RunFacts facts, SweepRecord record, ConsoleProgress progress, CancellationToken cancellationToken)
+        string directory, RunPlan plan, RunFacts facts, SweepRecord record, IReadOnlyList<IVariantPhase> phases, ConsoleProgress progress,
+        CancellationToken cancellationToken)
     {
-        var document = Document(plan, facts, record, partial: null);
+        var document = Document(plan, facts, record, phases, partial: null);
         var html = await ReportWriter.WriteAsync(document, directory, cancellationToken);
         foreach (var experiment in document.Experiments)
         {
@@ -36,17 +37,19 @@ internal static class SweepReport
 
     /// <summary>Written whatever the sweep's token says: it is written because the sweep is being stopped.</summary>
     public static async Task WritePartialAsync(
-        string directory, RunPlan plan, RunFacts facts, SweepRecord record, Exception stoppedBy, ConsoleProgress progress)
+        string directory, RunPlan plan, RunFacts facts, SweepRecord record, IReadOnlyList<IVariantPhase> phases, Exception stoppedBy,
+        ConsoleProgress progress)
     {
         var interrupted = stoppedBy is OperationCanceledException;
         var partial = new PartialRun(interrupted ? PartialReason.Interrupted : PartialReason.Failed, record.Probes, record.Unfinished(plan),
             interrupted ? null : stoppedBy.Message);
-        var html = await ReportWriter.WriteAsync(Document(plan, facts, record, partial), directory, CancellationToken.None);
+        var html = await ReportWriter.WriteAsync(Document(plan, facts, record, phases, partial), directory, CancellationToken.None);
         progress.Info($"Partial report of the {record.Probes} probes finished: {html}");
         progress.Info($"Go on from them with: capacity sweep --resume {directory}");
     }
 
-    private static ResultsDocument Document(RunPlan plan, RunFacts facts, SweepRecord record, PartialRun? partial)
+    private static ResultsDocument Document(
+        RunPlan plan, RunFacts facts, SweepRecord record, IReadOnlyList<IVariantPhase> phases, PartialRun? partial)
     {
         var finished = facts with
         {

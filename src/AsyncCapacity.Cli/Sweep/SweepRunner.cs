@@ -21,6 +21,8 @@ internal sealed class SweepRunner(
 {
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
     private readonly ConsoleProgress _progress = new(plan.MaxProbesPerVariant, plan.ProbeDuration, request.Model.StepUnit);
+    private readonly IReadOnlyList<IVariantPhase> _phases =
+        request.SustainSeconds is { } horizon ? [new SustainedPhase(horizon, request.SustainAt)] : [];
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {
@@ -45,21 +47,23 @@ internal sealed class SweepRunner(
         IProbePort port = recorded is null ? new AppProbes(run, journal) : new ReplayPort(recorded, new AppProbes(run, journal));
         try
         {
-            await new SweepLoop(port, _progress).RunAsync(plan, facts, record, cancellationToken);
+            await Loop(port).RunAsync(plan, facts, record, cancellationToken);
         }
         catch (Exception ex) when (record.Probes > 0 && ex is OperationCanceledException or HarnessException or UsageException)
         {
-            await SweepReport.WritePartialAsync(request.OutputDirectory, plan, facts, record, ex, _progress);
+            await SweepReport.WritePartialAsync(request.OutputDirectory, plan, facts, record, _phases, ex, _progress);
             throw;
         }
 
-        await SweepReport.WriteAsync(request.OutputDirectory, plan, facts, record, _progress, cancellationToken);
+        await SweepReport.WriteAsync(request.OutputDirectory, plan, facts, record, _phases, _progress, cancellationToken);
         live.Finish(_progress);
         if (record.AllFailed)
         {
             throw new HarnessException("Every probe failed (see the warnings above): the report holds no measurement.");
         }
     }
+
+    private SweepLoop Loop(IProbePort port) => new(port, _progress) { Phases = _phases };
 
     private void AnnouncePlan(string loadGenerator)
     {

@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Analysis;
@@ -50,7 +51,9 @@ public static class ResultsBuilder
         var results = steps.Select(s => s.Result).ToList();
         var (capacity, none) = CapacityAnalysis.Of(results, run.Terms.Sla, run.Findings?.GetValueOrDefault(name));
         var declared = run.Declaration.Variants.FirstOrDefault(v => v.Name == name);
-        return Probed(run.Declaration, name, [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })]) with
+        List<StepResult> decided = [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })];
+        capacity = capacity is null ? null : capacity with { HorizonSeconds = KneeHorizon.OfSteps(decided, capacity) };
+        return Probed(run.Declaration, name, decided) with
         {
             Capacity = capacity,
             Timeline = timeline,

@@ -15,7 +15,40 @@ public sealed record CatchUpForecast(PoolInjection By, int ThreadsNeeded, double
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public ResourceKind? Ceiling { get; init; }
 
-    /// <summary>Measured ÷ predicted − 1, once the hold ran and both are known.</summary>
+    /// <summary>(Measured − predicted) ÷ predicted, in percent, once the hold ran and both are known.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? ErrorPercent { get; init; }
+
+    /// <summary>Where measurement and forecast part by more than the tolerance, the assumption the run broke.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ForecastMiss? Broke { get; init; }
+}
+
+/// <summary>The assumption of the forecast a hold broke, with what the hold measured instead.</summary>
+/// <param name="GrowthPerSecond">The pool's threads a second while the load was behind.</param>
+/// <param name="ThreadsAtCatchUp">The pool's threads when it caught up, beside the threads the forecast said it needs.</param>
+public sealed record ForecastMiss(ForecastMissKind Kind, double? GrowthPerSecond = null, int? ThreadsAtCatchUp = null);
+
+[JsonConverter(typeof(JsonStringEnumConverter<ForecastMissKind>))]
+public enum ForecastMissKind
+{
+    /// <summary>Hill climbing added threads slower than its most, 4 a second (or not at all).</summary>
+    [JsonStringEnumMemberName("hillClimbingSlower")]
+    HillClimbingSlower,
+
+    /// <summary>The pool grew faster than the mechanism the laws named allows.</summary>
+    [JsonStringEnumMemberName("grewFaster")]
+    GrewFaster,
+
+    /// <summary>The pool grew at the forecast rate, but served the load with other than the threads the forecast counted.</summary>
+    [JsonStringEnumMemberName("otherThreadsNeeded")]
+    OtherThreadsNeeded,
+
+    /// <summary>The pool grew slower than cooperative blocking's delays allow (memory pressure turns it off, or the CPU).</summary>
+    [JsonStringEnumMemberName("grewSlower")]
+    GrewSlower,
+
+    /// <summary>Caught up beyond a cap the laws counted (another resource allowed more than its units say).</summary>
+    [JsonStringEnumMemberName("capHigher")]
+    CapHigher,
 }

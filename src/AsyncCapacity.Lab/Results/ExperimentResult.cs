@@ -47,6 +47,10 @@ public sealed record VariantResult(
 
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public MeasuredHold? ThreadsHeld { get; init; }
+
+    /// <summary>The capacity over time under load, where the sweep held loads up to a sustained horizon (--sustain).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public Sustained? Sustained { get; init; }
 }
 
 /// <summary>Runs made before the estimate carry a bracket (MissedAt) and the runs at its ends; runs made before the search
@@ -74,4 +78,9 @@ public sealed record Capacity(int Concurrency, double Rps)
 
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? LoadGeneratorMissedAt { get; init; }
+
+    /// <summary>Seconds under load from a cold app at the end of the windows that decided it: a blocking variant's capacity grows
+    /// while the load lasts, so it holds at this time only. Null in files written before it was recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? HorizonSeconds { get; init; }
 }

@@ -13,8 +13,9 @@ public interface IVariantPhase
     /// <summary>The next probe, or null when the phase is done.</summary>
     ProbeOrder? NextOrder(PhaseState state);
 
-    /// <summary>What the phase's probes add to the variant's result.</summary>
-    VariantResult Complete(VariantResult variant, IReadOnlyList<ProbeAnswer> answers) => variant;
+    /// <summary>What the phase's probes (<see cref="PhaseState.Done"/>, so far if the sweep was stopped) add to the variant's
+    /// result.</summary>
+    VariantResult Complete(VariantResult variant, PhaseState state) => variant;
 }
 
 /// <param name="Search">The variant's search probes, in order.</param>

@@ -1,3 +1,5 @@
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Lab.Sweep;
@@ -14,4 +16,12 @@ public abstract record ProbeKind
 public sealed record SearchProbe(ProbePass Pass, ProbeReason Why) : ProbeKind
 {
     public override string Name => "search";
+}
+
+/// <summary>A load held on a cold app up to the sustained horizon (the order's window), read second by second and ended early once
+/// caught up for <see cref="HoldTerms.ConfirmSeconds"/>; it answers with a <see cref="SustainedHold"/>, not a step.</summary>
+/// <param name="Forecast">What the injection laws predicted for it, kept beside what it measures.</param>
+public sealed record HoldProbe(HoldTerms Terms, CatchUpForecast? Forecast) : ProbeKind
+{
+    public override string Name => "hold";
 }

@@ -53,8 +53,8 @@ public sealed class SweepLoop(IProbePort port, ISweepProgress progress)
             var order = new ProbeOrder(plan, variant.Name, next.Concurrency, next.Seconds, search.RunAt(next.Concurrency),
                 search.Probes + 1, new SearchProbe(next.Pass, next.Why), CheckRoutes: !record.Reached(plan));
             var answer = await RunAsync(order, record, phase: null, cancellationToken);
-            steps.Add(answer.Step.Result);
-            search.Record(CapacityAnalysis.Outcome(answer.Step.Result, plan.Sla), () => Knee(
+            steps.Add(answer.Measured.Result);
+            search.Record(CapacityAnalysis.Outcome(answer.Measured.Result, plan.Sla), () => Knee(
                 shell, ResultsBuilder.Probed(plan.Declaration, variant.Name, steps), RunDescription.Of(facts, record.Readings.App)));
         }
 
@@ -67,6 +67,7 @@ public sealed class SweepLoop(IProbePort port, ISweepProgress progress)
     {
         var state = new PhaseState(plan, variant, finding, record.Of(plan, variant), [], RunDescription.Of(facts, record.Readings.App),
             record.Count(plan, variant) + 1);
+        record.Phased(phase, state);
         while (phase.NextOrder(state) is { } order)
         {
             var answer = await RunAsync(order, record, phase.Name, cancellationToken);
@@ -76,6 +77,7 @@ public sealed class SweepLoop(IProbePort port, ISweepProgress progress)
                 Run = RunDescription.Of(facts, record.Readings.App),
                 Number = state.Number + 1,
             };
+            record.Phased(phase, state);
         }
     }
 
@@ -86,7 +88,8 @@ public sealed class SweepLoop(IProbePort port, ISweepProgress progress)
         var answer = await port.RunAsync(order, cancellationToken);
         if (order.Kind is SearchProbe probe)
         {
-            answer = answer with { Step = answer.Step with { Result = answer.Step.Result with { Pass = probe.Pass, Run = order.Run } } };
+            var step = answer.Measured;
+            answer = answer with { Step = step with { Result = step.Result with { Pass = probe.Pass, Run = order.Run } } };
         }
 
         record.Add(order, answer, phase);

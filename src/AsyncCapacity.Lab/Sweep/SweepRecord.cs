@@ -12,17 +12,17 @@ public sealed class SweepRecord
     private readonly Dictionary<(string Experiment, string Variant), SearchFinding> _findings = [];
     private readonly Dictionary<string, string> _skipped = [];
     private readonly HashSet<(string Experiment, string Variant)> _done = [];
+    private readonly Dictionary<(string Experiment, string Variant, string Phase), PhaseState> _phases = [];
 
     public AppReadings Readings { get; } = new();
 
     public int Probes => _probes.Count;
 
-    public int Measured => _probes.Count(p => !p.Answer.Replayed);
-
     /// <summary>Every probe as a resumed sweep replays it.</summary>
     public IReadOnlyList<RecordedProbe> Recorded => [.. _probes.Select(p => RecordedProbe.Of(p.Order, p.Answer))];
 
-    public bool AllFailed => _probes.Count > 0 && _probes.All(p => p.Answer.Step.Result.Failed);
+    /// <summary>No search probe measured anything: the sweep's report holds no measurement.</summary>
+    public bool AllFailed => _probes.Any(p => p.Answer.Step is not null) && _probes.All(p => p.Answer.Step is not { Result.Failed: false });
 
     public void Add(ProbeOrder order, ProbeAnswer answer, string? phase = null)
     {
@@ -38,6 +38,9 @@ public sealed class SweepRecord
     public void Done(ExperimentPlan plan, string variant) => _done.Add((plan.Id, variant));
 
     public void Skip(ExperimentPlan plan, string reason) => _skipped[plan.Id] = reason;
+
+    /// <summary>Where a phase of a variant stands: what completes the variant's result, even if the sweep stops within it.</summary>
+    public void Phased(IVariantPhase phase, PhaseState state) => _phases[(state.Plan.Id, state.Variant, phase.Name)] = state;
 
     /// <summary>A variant's probes in the order they ran: its search's, or one phase's.</summary>
     public IReadOnlyList<ProbeAnswer> Of(ExperimentPlan plan, string variant, string? phase = null) =>
@@ -67,11 +70,11 @@ public sealed class SweepRecord
             return ResultsBuilder.Build(plan.Run([], skippedReason: reason));
         }
 
-        var steps = _probes.Where(p => p.Order.Plan.Id == plan.Id && p.Phase is null).Select(p => p.Answer.Step).ToList();
+        var steps = _probes.Where(p => p.Order.Plan.Id == plan.Id && p.Phase is null).Select(p => p.Answer.Measured).ToList();
         var findings = _findings.Where(f => f.Key.Experiment == plan.Id).ToDictionary(f => f.Key.Variant, f => f.Value);
         var result = ResultsBuilder.Build(plan.Run(steps, findings));
-        VariantResult Completed(VariantResult variant) =>
-            phases.Aggregate(variant, (done, phase) => phase.Complete(done, Of(plan, variant.Name, phase.Name)));
+        VariantResult Completed(VariantResult variant) => phases.Aggregate(variant, (done, phase) =>
+            _phases.TryGetValue((plan.Id, variant.Name, phase.Name), out var state) ? phase.Complete(done, state) : done);
         return phases.Count == 0 ? result : result with { Variants = [.. result.Variants.Select(Completed)] };
     }
 }

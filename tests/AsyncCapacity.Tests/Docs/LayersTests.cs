@@ -13,7 +13,7 @@ public sealed partial class LayersTests
     /// <summary>Each project's layers, first to last; folders on one line are siblings and do not meet.</summary>
     public static TheoryData<string, string[][]> Projects => new()
     {
-        { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Analysis", "Horizon"], ["Sweep"]] },
+        { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Horizon"], ["Analysis"], ["Sweep"]] },
         { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"]] },
         { "AsyncCapacity.Contracts", [["Gauges", "Load"], ["Experiments", "Runtime"]] },
         {

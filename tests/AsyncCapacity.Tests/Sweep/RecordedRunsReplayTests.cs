@@ -43,7 +43,7 @@ public sealed class RecordedRunsReplayTests
             {
                 var recorded = variant.Steps.OrderBy(s => s.StartedAt).ToList();
                 Assert.Equal(recorded.Select(s => s.Concurrency), port.Asked(variant.Name));
-                var built = ResultsBuilder.Build(plan.Run([.. record.Of(plan, variant.Name).Select(a => a.Step)],
+                var built = ResultsBuilder.Build(plan.Run([.. record.Of(plan, variant.Name).Select(a => a.Measured)],
                     new Dictionary<string, SearchFinding> { [variant.Name] = record.FindingOf(plan, variant.Name)! })).Variants.Single();
                 Assert.Equal(variant.Capacity?.Concurrency, built.Capacity?.Concurrency);
                 Assert.Equal(variant.Capacity?.Estimate, built.Capacity?.Estimate);

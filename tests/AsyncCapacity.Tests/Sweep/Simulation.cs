@@ -46,7 +46,7 @@ internal static class Simulation
             Knee = (_, variant, _) => latestKnee?.Invoke(CapacityAnalysis.Outcomes(variant.Steps, Sla)) ?? knee,
         };
         var (finding, record) = await RunAsync(loop, plan);
-        return (finding, [.. record.Of(plan, "v").Select(a => CapacityAnalysis.Outcome(a.Step.Result, Sla))]);
+        return (finding, [.. record.Of(plan, "v").Select(a => CapacityAnalysis.Outcome(a.Measured.Result, Sla))]);
     }
 
     public static async Task<(SearchFinding Finding, SweepRecord Record)> RunAsync(SweepLoop loop, ExperimentPlan plan)

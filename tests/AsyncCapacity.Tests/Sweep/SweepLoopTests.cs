@@ -70,10 +70,10 @@ public sealed class SweepLoopTests
         Assert.InRange(finding.LoadGeneratorMissedAt!.Value, 200, finding.Capacity.Value * 1.25);
         Assert.All(app.Asked.Select((order, i) => (order, i)), p => Assert.DoesNotContain(
             app.Asked.Take(p.i), earlier => earlier.Load >= 200 && p.order.Load >= earlier.Load));
-        var failed = record.Of(Plan(Policy), "v").First(a => a.Step.Result.Failed).Step.Result;
+        var failed = record.Of(Plan(Policy), "v").First(a => a.Measured.Result.Failed).Measured.Result;
         Assert.Equal((StepFlagKind.PastDeadline, 69.0), (failed.Flags.Single().Kind, failed.Flags.Single().Seconds));
         Assert.False(failed.Judged);
-        var capacity = CapacityAnalysis.Of([.. record.Of(Plan(Policy), "v").Select(a => a.Step.Result)], Simulation.Sla, finding).Capacity!;
+        var capacity = CapacityAnalysis.Of([.. record.Of(Plan(Policy), "v").Select(a => a.Measured.Result)], Simulation.Sla, finding).Capacity!;
         Assert.StartsWith("a lower bound: the probe at ", CapacityText.Sureness(capacity), StringComparison.Ordinal);
     }
 
@@ -168,13 +168,13 @@ public sealed class SweepLoopTests
 
         // Assert
         var held = Assert.Single(record.Of(plan, "v", phase.Name));
-        Assert.Equal(finding.Capacity, held.Step.Result.Concurrency);
+        Assert.Equal(finding.Capacity, held.Measured.Result.Concurrency);
         Assert.Equal(HoldKnee.Kind.Name, app.Asked[^1].Kind.Name);
         Assert.Equal(record.Probes, app.Asked[^1].Number);
         Assert.Empty(live.Asked);
         Assert.Single(replayed.Of(plan, "v", phase.Name));
         var variant = record.Results(new RunPlan([plan], Timing), [phase]).Single().Variants.Single();
-        Assert.Equal("held once at its knee", variant.Description);
+        Assert.Equal($"held once at its knee, {finding.Capacity}", variant.Description);
         Assert.DoesNotContain(variant.Steps, s => s.Concurrency == finding.Capacity && s.Pass is null);
     }
 
@@ -215,8 +215,9 @@ public sealed class SweepLoopTests
         public ProbeOrder? NextOrder(PhaseState state) => state.Done.Count > 0 || state.Finding.Capacity is not { } knee ? null
             : new ProbeOrder(state.Plan, state.Variant, knee, state.Plan.Timing.WindowSeconds, 1, state.Number, Kind);
 
-        public VariantResult Complete(VariantResult variant, IReadOnlyList<ProbeAnswer> answers) =>
-            answers.Count == 1 ? variant with { Description = "held once at its knee" } : variant;
+        public VariantResult Complete(VariantResult variant, PhaseState state) =>
+            state.Done.Count == 1 ? variant with { Description = $"held once at its knee, {state.Done[0].Measured.Result.Concurrency}" }
+                : variant;
 
         private sealed record Held : ProbeKind
         {

@@ -1,0 +1,96 @@
+using System.Diagnostics;
+using System.Globalization;
+using AsyncCapacity.Cli.Load;
+using AsyncCapacity.Cli.Observe;
+using AsyncCapacity.Cli.Targets;
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Sweep;
+
+namespace AsyncCapacity.Cli.Sweep;
+
+/// <summary>One load held on a fresh app for up to the sustained horizon (the order's window): read every second as k6 counts it,
+/// ended as soon as it has been caught up with for the confirmation span, then read again in full from k6's results and the runtime
+/// reader.</summary>
+internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
+{
+    /// <summary>Past the horizon and the app's start, when the hold's processes are stopped whatever k6 is doing.</summary>
+    private static readonly TimeSpan Margin = TimeSpan.FromSeconds(30);
+
+    private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(15);
+
+    private string Name => string.Create(CultureInfo.InvariantCulture, $"{Order.Plan.Id}-{Order.Variant}-c{Load}-hold");
+
+    private int Load => Order.Load;
+
+    private double HorizonSeconds => Order.Seconds;
+
+    private HoldTerms Terms => Hold.Terms;
+
+    public async Task<SustainedHold> RunAsync(SweepContext run, CancellationToken cancellationToken)
+    {
+        var plan = Order.Plan;
+        var started = await run.Source.StartAsync(plan.Declaration,
+            new ProbeRun(Name, Order.Variant, Load, plan.Parameters), cancellationToken);
+        await using var app = await ObservedApp.WrapAsync(started);
+        var request = run.Request;
+        await using var load = run.Load.Start(new LoadSpec(Name, plan.Declaration, Order.Variant, Load, request.Model,
+            plan.Parameters, app.LoadUrl, request.ReadyPath ?? "/healthz", 0, HorizonSeconds, 0,
+            Terms.Sla, null, new Live.ProbeTags(plan.Id, Order.Variant, Load, 0, Name), request.Isolation?.LoadGeneratorCpus,
+            Held: true), cancellationToken);
+        run.Cpu.Track(load.ProcessId);
+        if (await Task.WhenAny(load.ScenariosStart, load.Exited) != load.ScenariosStart)
+        {
+            return HoldReading.Failed(Load, $"k6 ended before its load started (exit {await load.Exited})");
+        }
+
+        var loadStart = await load.ScenariosStart;
+        var stoppedAt = await WatchAsync(run, load, loadStart, cancellationToken);
+        var results = await load.ResultsAsync(cancellationToken);
+        var timeline = await app.FinishAsync(results, cancellationToken);
+        var complete = stoppedAt is { } stop ? (int)((stop - loadStart) / 1000) : (int)Math.Floor(HorizonSeconds);
+        var seconds = HoldSeries.Of(results.Steps.Single().Seconds ?? [], timeline, loadStart, complete);
+        return HoldReading.Of(Load, seconds, Terms, Hold.Forecast);
+    }
+
+    /// <summary>Reads k6's counts once a second; once every second since some second has met the SLA for the confirmation span,
+    /// stops the load and returns when (Unix ms). Null: the load ran its whole horizon.</summary>
+    private async Task<long?> WatchAsync(SweepContext run, ILoadRun load, long loadStart, CancellationToken cancellationToken)
+    {
+        var deadline = Stopwatch.StartNew();
+        var reported = TimeSpan.Zero;
+        while (!load.Exited.IsCompleted)
+        {
+            await Task.WhenAny(load.Exited, Task.Delay(TimeSpan.FromSeconds(1), cancellationToken));
+            var now = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
+            var complete = (int)((now - loadStart) / 1000);
+            var counted = await load.CountedAsync(cancellationToken);
+            var catchUp = CatchUpFinder.Find([.. counted.Where(s => s.Second < complete).Select(HoldSeries.Held)], Terms);
+            if (catchUp.Confirmed(Terms.ConfirmSeconds))
+            {
+                await load.StopAsync(cancellationToken);
+                run.Progress.Info(string.Create(CultureInfo.InvariantCulture,
+                    $"    held {Load}: caught up at {catchUp.At} s, met since; stopped at {complete} s."));
+                await load.Exited;
+                return now;
+            }
+
+            if (deadline.Elapsed - reported >= ReportEvery)
+            {
+                reported = deadline.Elapsed;
+                run.Progress.Info(string.Create(CultureInfo.InvariantCulture,
+                    $"    held {Load}: {complete} s of {HorizonSeconds:0} s, {(catchUp.At is { } at ? $"met since {at} s" : "behind")}."));
+            }
+
+            if (deadline.Elapsed > TimeSpan.FromSeconds(HorizonSeconds) + Margin)
+            {
+                run.Progress.Warn($"{Name}: k6 still running {Margin.TotalSeconds:0} s past the horizon; stopped.");
+                await load.StopAsync(cancellationToken);
+                break;
+            }
+        }
+
+        await load.Exited;
+        return null;
+    }
+}
