@@ -28,7 +28,7 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
                 ? new ProbeAnswer(null) { Hold = await new HeldLoad(order, hold).RunAsync(run, deadline.Token) }
                 : await new Probe(order).RunAsync(run, deadline.Token);
         }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        catch (Exception ex) when (!cancellationToken.IsCancellationRequested && PastDeadline(ex, deadline))
         {
             run.Progress.Warn(string.Create(CultureInfo.InvariantCulture,
                 $"{order.Name} was still running at its deadline ({order.Deadline.TotalSeconds:0} s: its plan and "
@@ -44,6 +44,10 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
         await journal.AppendAsync(order, answer);
         return answer;
     }
+
+    /// <summary>Stopped by its deadline: cancelled, or failing (a snapshot, a read) because its processes were stopped.</summary>
+    private static bool PastDeadline(Exception ex, CancellationTokenSource deadline) =>
+        ex is OperationCanceledException || (deadline.IsCancellationRequested && ex is HarnessException and not LoadFailedException);
 
     /// <summary>A hold keeps why it failed in its own reading; a search probe in its step's flag.</summary>
     private static ProbeAnswer Failed(ProbeOrder order, StepFlag why) => order.Kind is HoldProbe

@@ -27,7 +27,7 @@ internal sealed class SweepRunner(
     public async Task RunAsync(CancellationToken cancellationToken)
     {
         Directory.CreateDirectory(_rawDirectory);
-        var load = await K6Generator.LocateAsync(layout, _rawDirectory, cancellationToken);
+        var load = await LoadTool.LocateAsync(layout, _rawDirectory, cancellationToken);
         await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
         AnnouncePlan(load.Version);
         await using var cpu = new HostCpuSampler();

@@ -9,8 +9,18 @@ internal static class CliProcess
     public static Task<(int ExitCode, string Output)> RunAsync(ITestOutputHelper log, TimeSpan timeout, params string[] arguments) =>
         RunAsync(log, timeout, new Dictionary<string, string>(), arguments);
 
-    public static async Task<(int ExitCode, string Output)> RunAsync(
-        ITestOutputHelper log, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, params string[] arguments)
+    public static Task<(int ExitCode, string Output)> RunAsync(
+        ITestOutputHelper log, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, params string[] arguments) =>
+        RunAsync(log, timeout, environment, arguments, interruptAt: null);
+
+    /// <summary>Runs it and sends it SIGINT, as Ctrl+C does, once it prints a line <paramref name="interruptAt"/> accepts.</summary>
+    public static Task<(int ExitCode, string Output)> InterruptedAsync(
+        ITestOutputHelper log, TimeSpan timeout, Func<string, bool> interruptAt, params string[] arguments) =>
+        RunAsync(log, timeout, new Dictionary<string, string>(), arguments, interruptAt);
+
+    private static async Task<(int ExitCode, string Output)> RunAsync(
+        ITestOutputHelper log, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, string[] arguments,
+        Func<string, bool>? interruptAt)
     {
         var startInfo = new ProcessStartInfo("dotnet")
         {
@@ -32,6 +42,7 @@ internal static class CliProcess
 
         using var process = new Process { StartInfo = startInfo };
         var output = new System.Text.StringBuilder();
+        var interrupted = 0;
         void Record(string? line)
         {
             if (line is null)
@@ -45,6 +56,11 @@ internal static class CliProcess
             }
 
             log.WriteLine(line);
+            if (interruptAt?.Invoke(line) == true && Interlocked.Exchange(ref interrupted, 1) == 0)
+            {
+                using var kill = Process.Start("kill", ["-INT", process.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+                kill.WaitForExit();
+            }
         }
 
         process.OutputDataReceived += (_, e) => Record(e.Data);
