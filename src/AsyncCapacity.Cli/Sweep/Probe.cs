@@ -71,6 +71,7 @@ internal sealed record Probe(ProbeOrder Order)
         var planned = TimeSpan.FromSeconds(Plan.Timing.WarmupSeconds + Order.Seconds + Plan.Timing.TailSeconds);
         if (await Task.WhenAny(load.Exited, Task.Delay(planned + OverrunGrace, cancellationToken)) != load.Exited)
         {
+            cancellationToken.ThrowIfCancellationRequested();
             // k6 ends only once every WebSocket session has closed, and it closes with the close handshake, waiting without
             // a deadline for the app's answer: a starved app answers late, a mute one never. The step is over by now.
             await stacks;
@@ -81,7 +82,8 @@ internal sealed record Probe(ProbeOrder Order)
                     + $"it ends when the target answers, or at the probe's deadline (Ctrl+C stops the sweep).");
         }
 
-        await load.Exited;
+        // Past the probe's deadline the wait ends, and the load's process with it.
+        await load.Exited.WaitAsync(cancellationToken);
         var snapshot = await stacks;
         return (await load.ResultsAsync(cancellationToken), snapshot);
     }

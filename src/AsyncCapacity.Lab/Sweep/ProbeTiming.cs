@@ -6,7 +6,9 @@ public sealed record ProbeTiming(double WarmupSeconds, double WindowSeconds, dou
 {
     /// <summary>Past its plan by this much, a probe is stopped: a step k6 ended short of answers, or an app that will not stop, costs a
     /// minute, not the sweep (k6 waits without a deadline for a starved app to close its WebSocket sessions).</summary>
-    public static readonly TimeSpan DeadlineMargin = TimeSpan.FromSeconds(60);
+    public static readonly TimeSpan DefaultDeadlineMargin = TimeSpan.FromSeconds(60);
+
+    public TimeSpan DeadlineMargin { get; init; } = DefaultDeadlineMargin;
 
     /// <summary>The planned length of a probe whose window lasts <paramref name="windowSeconds"/>.</summary>
     public TimeSpan Duration(double windowSeconds) => TimeSpan.FromSeconds(WarmupSeconds + windowSeconds + TailSeconds + StartSeconds);
