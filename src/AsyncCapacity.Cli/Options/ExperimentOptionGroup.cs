@@ -59,6 +59,7 @@ internal sealed class ExperimentOptionGroup : IOptionGroup
 
             var chosen = Chosen(result);
             var scopes = all.LoadModel.Scopes(result).Concat(all.Sla.Scopes(result)).Concat(all.Search.Scopes(result))
+                .Concat(all.Sustain.Scopes(result))
                 .Concat((Valid(result, Set) ?? []).Select(s => ("--set", (string?)s.Experiment.Id)));
             foreach (var (option, scope) in scopes.Where(s => s.Item2 is not null && chosen.All(e => e.Id != s.Item2)))
             {

@@ -21,12 +21,18 @@ internal sealed partial class SustainOptionGroup : IOptionGroup
         Validators = { CheckHorizon },
     };
 
-    public Option<int[]> SustainAt { get; } = new("--sustain-at")
+    public Option<Scoped<int[]>[]> SustainAt { get; } = new("--sustain-at")
     {
-        Description = "The loads to hold instead of the laws' choice (e.g. 100 for seed 004's 100 clients); implies --sustain.",
+        Description = "The loads to hold instead of the laws' choice, for all experiments (100) or one (sleep=100, seed 004's "
+            + "100 clients); implies --sustain.",
         AllowMultipleArgumentsPerToken = true,
-        CustomParser = ParseLoads,
+        CustomParser = result => Scoped<int[]>.ParseAll(result,
+            $"a comma-separated list of clients from 1 to {LoadModelOptionGroup.MaxConcurrency}, e.g. 100",
+            LoadModelOptionGroup.ParseSteps),
     };
+
+    public IEnumerable<(string Option, string? Experiment)> Scopes(CommandResult result) =>
+        (Valid(result, SustainAt) ?? []).Select(s => ("--sustain-at", s.Experiment));
 
     public void AddTo(Command command, SweepOptionGroups all)
     {
@@ -83,22 +89,6 @@ internal sealed partial class SustainOptionGroup : IOptionGroup
 
         var value = double.Parse(match.Groups["value"].Value, CultureInfo.InvariantCulture);
         return match.Groups["unit"].Value == "m" ? value * 60 : value;
-    }
-
-    private static int[] ParseLoads(ArgumentResult result)
-    {
-        var loads = new List<int>();
-        foreach (var raw in result.Tokens.SelectMany(t => t.Value.Split(',', StringSplitOptions.RemoveEmptyEntries)))
-        {
-            if (!int.TryParse(raw, NumberStyles.None, CultureInfo.InvariantCulture, out var load) || load is < 1 or > 20_000)
-            {
-                return Error<int[]>(result, $"--sustain-at takes clients from 1 to 20000, comma-separated; got '{raw}'.");
-            }
-
-            loads.Add(load);
-        }
-
-        return [.. loads.Distinct().Order()];
     }
 
     [GeneratedRegex("^(?<value>[0-9]+(\\.[0-9]+)?)(?<unit>s|m)?$")]

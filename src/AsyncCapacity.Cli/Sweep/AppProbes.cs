@@ -32,7 +32,8 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
         {
             run.Progress.Warn(string.Create(CultureInfo.InvariantCulture,
                 $"{order.Name} was still running at its deadline ({order.Deadline.TotalSeconds:0} s: its plan and "
-                + $"{order.Plan.Timing.DeadlineMargin.TotalSeconds:0} s more); its app and k6 were stopped, and the sweep goes on without it."));
+                + $"{order.Plan.Timing.DeadlineMargin.TotalSeconds:0} s more); its app and k6 were stopped, "
+                + $"and the sweep goes on without it."));
             answer = Failed(order, FailedProbe.PastDeadline(order.Deadline));
         }
         catch (LoadFailedException ex) when (!cancellationToken.IsCancellationRequested)

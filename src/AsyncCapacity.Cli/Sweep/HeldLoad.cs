@@ -50,7 +50,14 @@ internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
         var timeline = await app.FinishAsync(results, cancellationToken);
         var complete = stoppedAt is { } stop ? (int)((stop - loadStart) / 1000) : (int)Math.Floor(HorizonSeconds);
         var seconds = HoldSeries.Of(results.Steps.Single().Seconds ?? [], timeline, loadStart, complete);
-        return HoldReading.Of(Load, seconds, Terms, Hold.Forecast);
+        // The machine and k6 over the hold's last span: where the load was still behind, they say whether the pool was the limit.
+        var end = loadStart + (complete * 1000L);
+        var cpu = run.Cpu.Window(Math.Max(loadStart, end - (SteadyStateReader.GrowthSpanSeconds * 1000L)), end);
+        return HoldReading.Of(Load, seconds, Terms, Hold.Forecast) with
+        {
+            MachineCpuPercent = cpu?.MachinePercent is { } machine ? Math.Round(machine, 1) : null,
+            LoadGeneratorCpuPercent = cpu?.LoadGeneratorPercent is { } k6 ? Math.Round(k6, 1) : null,
+        };
     }
 
     /// <summary>Reads k6's counts once a second; once every second since some second has met the SLA for the confirmation span,

@@ -1,3 +1,4 @@
+using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
@@ -9,8 +10,8 @@ namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>After a variant's knee (--sustain): the loads <see cref="HoldPlanner"/> chooses, each held on a fresh app through the
 /// loop's port (<see cref="HeldLoad"/>), read as the variant's capacity over time.</summary>
-/// <param name="loads">--sustain-at: the loads to hold instead of the laws' choice.</param>
-internal sealed class SustainedPhase(double horizon, IReadOnlyList<int> loads) : IVariantPhase
+/// <param name="loads">--sustain-at: the loads to hold instead of the laws' choice, for all experiments or one.</param>
+internal sealed class SustainedPhase(double horizon, IReadOnlyList<Scoped<int[]>> loads) : IVariantPhase
 {
     public string Name => "sustained";
 
@@ -52,7 +53,7 @@ internal sealed class SustainedPhase(double horizon, IReadOnlyList<int> loads) :
         var ceiling = state.Plan.Search.Ceiling;
         var plan = new HoldPlan(variant.Capacity?.Concurrency, facts is not null, horizon, ceiling,
             facts is { By: PoolInjection.CooperativeBlocking } ? CatchUpForecaster.CapacityAt(facts, horizon, window, ceiling) : null,
-            loads);
+            Scoped<int[]>.For(loads, state.Plan.Declaration)?.Value);
         return new Reading(variant, facts, window, plan);
     }
 

@@ -21,7 +21,8 @@ public static class HoldSeries
     };
 
     private static RuntimeSample? Sample(IReadOnlyList<RuntimeSample> timeline, long loadStartMs, int second) =>
-        timeline.LastOrDefault(t => t.TimestampMs >= loadStartMs + (second * 1000L) && t.TimestampMs < loadStartMs + ((second + 1) * 1000L));
+        timeline.LastOrDefault(t => t.TimestampMs >= loadStartMs + (second * 1000L)
+            && t.TimestampMs < loadStartMs + ((second + 1) * 1000L));
 
     private static HeldSecond With(HeldSecond second, RuntimeSample? sample) => sample is null ? second : second with
     {

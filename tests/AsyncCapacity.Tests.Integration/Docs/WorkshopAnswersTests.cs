@@ -1,0 +1,168 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Compare;
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Tests.Infrastructure;
+
+namespace AsyncCapacity.Tests.Docs;
+
+/// <summary>
+/// A page's figures quote recorded runs (docs/workshop/runs/render.sh writes them): every block between
+/// &lt;!-- recorded: runs/NAME.json --&gt; and &lt;!-- /recorded --&gt; is the run's line (its command, date and length) and the
+/// table `capacity report runs/NAME.json --markdown` prints; every &lt;!-- compare: … --&gt; block what `capacity compare`
+/// prints. The runs are the labs' own commands (commands.tsv), each written in the lab that quotes it.
+/// </summary>
+public sealed partial class WorkshopAnswersTests
+{
+    private static readonly string Docs = Path.Combine(Repository.Root, "docs");
+    private static readonly string Runs = Path.Combine(Docs, "workshop", "runs");
+
+    private static IEnumerable<string> Pages() =>
+        Directory.GetFiles(Docs, "*.md").Concat(Directory.GetFiles(Path.Combine(Docs, "workshop"), "*.md")).Order(StringComparer.Ordinal);
+
+    private static string Text(string page) => File.ReadAllText(Path.Combine(Docs, page)).ReplaceLineEndings("\n");
+
+    private static Dictionary<string, string> Commands() =>
+        File.ReadLines(Path.Combine(Runs, "commands.tsv"))
+            .Where(line => line.Length > 0 && !line.StartsWith('#'))
+            .Select(line => line.Split('\t'))
+            .ToDictionary(fields => fields[0], fields => fields[1].Trim());
+
+    public static TheoryData<string, string> Recorded() => Blocks(Recording());
+
+    public static TheoryData<string, string> Compared() => Blocks(Comparing());
+
+    public static TheoryData<string, string> Stepped() => Blocks(Stepping());
+
+    private static TheoryData<string, string> Blocks(Regex block)
+    {
+        var data = new TheoryData<string, string>();
+        foreach (var page in Pages())
+        {
+            foreach (Match match in block.Matches(File.ReadAllText(page).ReplaceLineEndings("\n")))
+            {
+                data.Add(Path.GetRelativePath(Docs, page), match.Groups[1].Value);
+            }
+        }
+
+        return data;
+    }
+
+    [Fact]
+    public void Every_lab_quotes_its_recorded_runs()
+    {
+        // Arrange
+        var quoting = Recorded().Select(row => (string)row[0]).ToHashSet();
+
+        // Assert: every lab but a slot, and the findings' run of all six
+        var labs = WorkshopPages.Labs.Where(lab => WorkshopPages.Slot(lab) is null).Select(lab => Path.Combine(WorkshopPages.Workshop, lab));
+        foreach (var page in labs.Append(Path.Combine(Docs, "findings.md")))
+        {
+            Assert.Contains(Path.GetRelativePath(Docs, page), quoting);
+        }
+    }
+
+    [Fact]
+    public void Every_recorded_run_has_its_command_and_every_command_its_run()
+    {
+        // Arrange
+        var files = Directory.GetFiles(Runs, "*.json").Select(Path.GetFileNameWithoutExtension).Order(StringComparer.Ordinal);
+
+        // Assert
+        Assert.Equal(files, Commands().Keys.Order(StringComparer.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(Recorded))]
+    public void A_pages_table_is_its_recorded_run_rendered_under_the_command_that_made_it(string page, string run)
+    {
+        // Arrange
+        var block = Recording().Matches(Text(page)).First(m => m.Groups[1].Value == run).Groups[2].Value;
+        var path = Path.GetFullPath(Path.Combine(Docs, Path.GetDirectoryName(page)!, run));
+        var document = RecordedRun.Read(path);
+
+        // Act
+        var expected = RunLine(path, document.Run) + "\n\n" + MarkdownTable.Of(Predictions.Attach(document));
+
+        // Assert
+        Assert.Equal(expected, block);
+    }
+
+    [Theory]
+    [MemberData(nameof(Recorded))]
+    public void A_recorded_runs_command_is_the_one_its_page_gives(string page, string run)
+    {
+        // Arrange
+        var command = Commands()[Path.GetFileNameWithoutExtension(run)];
+        var text = Text(page);
+
+        // Assert: as written, or with the live view the lab watches it in (the recorded runs are unwatched)
+        var watched = command.Replace(" --out ", " --live keep --out ", StringComparison.Ordinal);
+        Assert.True(text.Contains(command, StringComparison.Ordinal) || text.Contains(watched, StringComparison.Ordinal),
+            $"{page} does not give the command of {run}: {command}");
+    }
+
+    [Theory]
+    [MemberData(nameof(Compared))]
+    public void A_pages_comparison_is_what_capacity_compare_prints_of_its_runs(string page, string runs)
+    {
+        // Arrange
+        var block = Comparing().Matches(Text(page)).First(m => m.Groups[1].Value == runs).Groups[2].Value;
+        var compared = runs.Split(' ').Select(run =>
+        {
+            var path = Path.GetFullPath(Path.Combine(Docs, Path.GetDirectoryName(page)!, run));
+            var document = Predictions.Attach(RecordedRun.Read(path));
+            return new ComparedRun(Path.GetFileNameWithoutExtension(path), document);
+        }).ToList();
+
+        // Act
+        var text = CompareText.Render(RunComparison.Of(compared, new NoiseRule(NoiseRule.DefaultPercent))).ReplaceLineEndings("\n");
+
+        // Assert
+        Assert.Equal("```text\n" + text + "```\n", block);
+    }
+
+    [Theory]
+    [MemberData(nameof(Stepped))]
+    public async Task A_pages_step_table_is_what_steps_py_prints_of_its_runs(string page, string runs)
+    {
+        // Arrange
+        var block = Stepping().Matches(Text(page)).First(m => m.Groups[1].Value == runs).Groups[2].Value;
+        var start = new ProcessStartInfo("python3") { RedirectStandardOutput = true, WorkingDirectory = Path.Combine(Docs, Path.GetDirectoryName(page)!) };
+        start.ArgumentList.Add(Path.Combine(Runs, "steps.py"));
+        foreach (var run in runs.Split(' '))
+        {
+            start.ArgumentList.Add(run);
+        }
+
+        // Act
+        using var python = Process.Start(start)!;
+        var table = await python.StandardOutput.ReadToEndAsync();
+        await python.WaitForExitAsync();
+
+        // Assert
+        Assert.Equal(0, python.ExitCode);
+        Assert.Equal(table.ReplaceLineEndings("\n"), block);
+    }
+
+    /// <summary>What render.sh writes above a run's table: whole seconds from the run's own start and finish.</summary>
+    private static string RunLine(string path, RunInfo run)
+    {
+        var tenths = (RecordedRun.Seconds(run) * 10 + 30) / 60;
+        var command = Commands()[Path.GetFileNameWithoutExtension(path)];
+        return string.Create(CultureInfo.InvariantCulture,
+            $"Recorded {run.StartedAt:yyyy-MM-dd} by `{command}` ({tenths / 10}.{tenths % 10} minutes, {run.Profile} profile).");
+    }
+
+    [GeneratedRegex(@"<!-- recorded: ([^ ]+\.json) -->\n(.*?)<!-- /recorded -->", RegexOptions.Singleline)]
+    private static partial Regex Recording();
+
+    [GeneratedRegex(@"<!-- compare: ([^>]+\.json) -->\n(.*?)<!-- /compare -->", RegexOptions.Singleline)]
+    private static partial Regex Comparing();
+
+    [GeneratedRegex(@"<!-- steps: ([^>]+\.json) -->\n(.*?)<!-- /steps -->", RegexOptions.Singleline)]
+    private static partial Regex Stepping();
+}
