@@ -23,7 +23,8 @@ internal static class RunHeader
             .Close("p");
         if (document.Partial is { } partial)
         {
-            html.Element("p", "partial", PartialText.Of(document, partial));
+            // Said as a flag is, before any figure: a run that ended early.
+            html.Open("ul", "flags").Element("li", null, PartialText.Of(document, partial)).Close("ul");
         }
 
         html.Open("dl", "facts");
