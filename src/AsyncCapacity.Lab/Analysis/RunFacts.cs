@@ -2,8 +2,7 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Analysis;
 
-/// <summary>What a run knows of itself before its probes read the app; the host's facts are the CLI's to read
-/// (Cli/Observe's HostFacts), and stay "not recorded" for k6 scripts run on their own.</summary>
+/// <summary>The host's facts are the CLI's to read (Cli/Observe's HostFacts); "not recorded" for k6 scripts run on their own.</summary>
 public sealed record RunFacts(
     DateTimeOffset StartedAt,
     DateTimeOffset FinishedAt,

@@ -5,9 +5,7 @@ namespace AsyncCapacity.Lab.Laws;
 public static class PredictedKnee
 {
     /// <summary>The low end of the laws' range, with pool threads counted as the pool will have grown them within a probe.</summary>
-    /// <param name="experiment">What the laws read of the experiment (its SLA, ideal rate, load, model); its variants are not
-    /// read.</param>
-    /// <param name="variant">The variant's probes so far.</param>
+    /// <param name="experiment">Its variants are not read: the variant's probes so far are <paramref name="variant"/>'s.</param>
     public static int? Of(ExperimentResult experiment, VariantResult variant, RunInfo run)
     {
         if (Predictions.Attach(experiment, variant, run).Prediction is not { } prediction)

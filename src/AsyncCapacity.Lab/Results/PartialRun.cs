@@ -2,11 +2,7 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Lab.Results;
 
-/// <summary>A sweep that ended before its plan did: the probes it finished are all here, and `capacity sweep --resume` goes on from
-/// them.</summary>
-/// <param name="Probes">The probes it finished.</param>
-/// <param name="Unfinished">The variants whose search did not end, as "experiment:variant": one read off its probes so far, the
-/// rest not started.</param>
+/// <param name="Unfinished">"experiment:variant": one read off its probes so far, the rest not started.</param>
 /// <param name="Error">What stopped it, in the harness's words, when it failed.</param>
 public sealed record PartialRun(PartialReason Because, int Probes, IReadOnlyList<string> Unfinished, string? Error = null);
 

@@ -43,10 +43,8 @@ public enum StepFlagKind
     LoadGeneratorLimit,
     BusyMachine,
 
-    /// <summary>The probe ran past its deadline (<see cref="StepFlag.Seconds"/>) and was stopped: it measured nothing.</summary>
     PastDeadline,
 
-    /// <summary>k6 ended without its results (exit code in <see cref="StepFlag.Count"/>, its last words in
-    /// <see cref="StepFlag.Text"/>): the probe measured nothing.</summary>
+    /// <summary>Exit code in <see cref="StepFlag.Count"/>, k6's last words in <see cref="StepFlag.Text"/>.</summary>
     LoadGeneratorFailed,
 }

@@ -29,7 +29,6 @@ internal sealed record Tally(int Concurrency, int Met, int Runs, bool LoadGenera
 {
     public bool Meets => Met * 2 > Runs;
 
-    /// <summary>Every run at this load failed: a lower bound below it is the failure's, not k6's CPU's.</summary>
     public bool Failed { get; init; }
 
     public static Dictionary<int, Tally> Of(IEnumerable<ProbeOutcome> outcomes) => outcomes

@@ -12,10 +12,8 @@ public sealed record ProbeOutcome(int Concurrency, bool Meets, ProbePass Pass = 
     /// <summary>ln(p95 ÷ the SLA's p95) where the p95 decided the verdict.</summary>
     public double? Margin { get; init; }
 
-    /// <summary>The probe measured nothing (its deadline passed, or k6 failed): no evidence, but no load at or above it is tried
-    /// again, as above a miss k6 may have caused.</summary>
+    /// <summary>No evidence, but no load at or above it is tried again, as above a miss k6 may have caused.</summary>
     public bool Failed { get; init; }
 
-    /// <summary>A miss that says nothing of the app above it.</summary>
     public bool Untrusted => !Meets && (LoadGeneratorBound || Failed);
 }

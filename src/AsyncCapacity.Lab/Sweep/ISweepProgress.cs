@@ -1,6 +1,5 @@
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>What the loop tells whoever watches it (the CLI's console), as it happens.</summary>
 public interface ISweepProgress
 {
     void Skipped(ExperimentPlan plan, string reason);

@@ -2,8 +2,6 @@ using System.Globalization;
 
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>One probe the loop asks its port for: a variant of a planned experiment at one load, its window, which run at that load it
-/// is and its place among the variant's probes.</summary>
 /// <param name="Seconds">The measured window; the search stretches it where too few requests would complete.</param>
 /// <param name="CheckRoutes">The experiment's first probe: the port checks every variant's request once before it loads one.</param>
 public sealed record ProbeOrder(
@@ -12,6 +10,5 @@ public sealed record ProbeOrder(
     /// <summary>Names the probe's files: "sleep-sync-c50-r2".</summary>
     public string Name => string.Create(CultureInfo.InvariantCulture, $"{Plan.Id}-{Variant}-c{Load}-r{Run}");
 
-    /// <summary>Past it, the port stops the probe's processes and answers that it failed.</summary>
     public TimeSpan Deadline => Plan.Timing.Deadline(Seconds);
 }

@@ -1,7 +1,6 @@
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>How long a probe lasts around its measured window: the warm-up before it, the tail after it (the thread stacks are taken
-/// then, the load still on), and starting the app (or the cool-down before a target that keeps running).</summary>
+/// <summary>The tail is when the thread stacks are taken, the load still on; the start is the app's (or a target's cool-down).</summary>
 public sealed record ProbeTiming(double WarmupSeconds, double WindowSeconds, double TailSeconds, double StartSeconds)
 {
     /// <summary>Past its plan by this much, a probe is stopped: a step k6 ended short of answers, or an app that will not stop, costs a
@@ -10,7 +9,6 @@ public sealed record ProbeTiming(double WarmupSeconds, double WindowSeconds, dou
 
     public TimeSpan DeadlineMargin { get; init; } = DefaultDeadlineMargin;
 
-    /// <summary>The planned length of a probe whose window lasts <paramref name="windowSeconds"/>.</summary>
     public TimeSpan Duration(double windowSeconds) => TimeSpan.FromSeconds(WarmupSeconds + windowSeconds + TailSeconds + StartSeconds);
 
     public TimeSpan Deadline(double windowSeconds) => Duration(windowSeconds) + DeadlineMargin;

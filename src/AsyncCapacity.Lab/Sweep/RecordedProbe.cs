@@ -1,7 +1,6 @@
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>A probe as the sweep's record keeps it: which it was (so that a resumed sweep can tell the loop asks for it again) and
-/// what it gave.</summary>
+/// <summary>Which probe it was, so that a resumed sweep can tell the loop asks for it again.</summary>
 public sealed record RecordedProbe(string Experiment, string Variant, int Number, int Load, int Run, string Kind, ProbeAnswer Answer)
 {
     public static RecordedProbe Of(ProbeOrder order, ProbeAnswer answer) =>

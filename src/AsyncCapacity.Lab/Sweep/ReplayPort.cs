@@ -8,7 +8,6 @@ public sealed class ReplayPort(IReadOnlyList<RecordedProbe> recorded, IProbePort
         .GroupBy(r => (r.Experiment, r.Variant))
         .ToDictionary(g => g.Key, g => new Queue<RecordedProbe>(g.OrderBy(r => r.Number)));
 
-    /// <summary>Recorded probes the loop did not ask for again: it parted from the record there, and ran the rest anew.</summary>
     public int Unasked => _left.Values.Sum(q => q.Count);
 
     public string? SkippedReason(ExperimentPlan plan) => live.SkippedReason(plan);

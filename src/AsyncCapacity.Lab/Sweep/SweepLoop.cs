@@ -4,9 +4,8 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>The sweep's loop: for every planned experiment and variant, the search asks for a probe, the port runs it, the laws read
-/// the knee off the variant's probes so far, and the search asks again until it has its finding; then each phase plugged in. Every
-/// answer goes into the caller's <see cref="SweepRecord"/> as it comes, so an interrupted sweep keeps what it measured.</summary>
+/// <summary>The search asks, the port probes, the laws read the knee off the variant's own probes; every answer goes into the
+/// caller's <see cref="SweepRecord"/> as it comes, so an interrupted sweep keeps what it measured.</summary>
 public sealed class SweepLoop(IProbePort port, ISweepProgress progress)
 {
     public IReadOnlyList<IVariantPhase> Phases { get; init; } = [];

@@ -4,8 +4,7 @@ using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>Everything a sweep has measured so far, kept by its caller so that an interrupted sweep keeps it: every probe's answer in
-/// order, each variant's finding once its search ends, the experiments skipped and what the probes read of the app.</summary>
+/// <summary>Everything a sweep has measured so far, kept by its caller so that an interrupted sweep keeps it.</summary>
 public sealed class SweepRecord
 {
     private readonly List<(ProbeOrder Order, ProbeAnswer Answer, string? Phase)> _probes = [];
@@ -18,10 +17,8 @@ public sealed class SweepRecord
 
     public int Probes => _probes.Count;
 
-    /// <summary>Every probe as a resumed sweep replays it.</summary>
     public IReadOnlyList<RecordedProbe> Recorded => [.. _probes.Select(p => RecordedProbe.Of(p.Order, p.Answer))];
 
-    /// <summary>No search probe measured anything: the sweep's report holds no measurement.</summary>
     public bool AllFailed => _probes.Any(p => p.Answer.Step is not null) && _probes.All(p => p.Answer.Step is not { Result.Failed: false });
 
     public void Add(ProbeOrder order, ProbeAnswer answer, string? phase = null)
@@ -32,33 +29,27 @@ public sealed class SweepRecord
 
     public void Found(ExperimentPlan plan, string variant, SearchFinding finding) => _findings[(plan.Id, variant)] = finding;
 
-    /// <summary>The variant's finding; null while its search has not ended.</summary>
     public SearchFinding? FindingOf(ExperimentPlan plan, string variant) => _findings.GetValueOrDefault((plan.Id, variant));
 
     public void Done(ExperimentPlan plan, string variant) => _done.Add((plan.Id, variant));
 
     public void Skip(ExperimentPlan plan, string reason) => _skipped[plan.Id] = reason;
 
-    /// <summary>Where a phase of a variant stands: what completes the variant's result, even if the sweep stops within it.</summary>
+    /// <summary>Kept as it goes: what completes the variant's result even if the sweep stops within the phase.</summary>
     public void Phased(IVariantPhase phase, PhaseState state) => _phases[(state.Plan.Id, state.Variant, phase.Name)] = state;
 
-    /// <summary>A variant's probes in the order they ran: its search's, or one phase's.</summary>
     public IReadOnlyList<ProbeAnswer> Of(ExperimentPlan plan, string variant, string? phase = null) =>
         [.. _probes.Where(p => p.Order.Plan.Id == plan.Id && p.Order.Variant == variant && p.Phase == phase).Select(p => p.Answer)];
 
-    /// <summary>Whether any probe of the experiment has run.</summary>
     public bool Reached(ExperimentPlan plan) => _probes.Any(p => p.Order.Plan.Id == plan.Id);
 
-    /// <summary>How many probes of the variant have run, its search's and every phase's.</summary>
     public int Count(ExperimentPlan plan, string variant) => _probes.Count(p => p.Order.Plan.Id == plan.Id && p.Order.Variant == variant);
 
-    /// <summary>The variants whose search or phases did not end, as "experiment:variant", in the plan's order.</summary>
     public IReadOnlyList<string> Unfinished(RunPlan plan) => [.. plan.Experiments
         .Where(e => !_skipped.ContainsKey(e.Id))
         .SelectMany(e => e.Declaration.Variants.Where(v => !_done.Contains((e.Id, v.Name))).Select(v => $"{e.Id}:{v.Name}"))];
 
-    /// <summary>The experiments as results.json keeps them, built once: those not reached yet are left out, and a variant whose
-    /// search did not end is read off its probes so far as a grid.</summary>
+    /// <summary>Built once; a variant whose search did not end is read off its probes so far as a grid.</summary>
     public IReadOnlyList<ExperimentResult> Results(RunPlan plan, IReadOnlyList<IVariantPhase>? phases = null) => [.. plan.Experiments
         .Where(e => _skipped.ContainsKey(e.Id) || Reached(e))
         .Select(e => Result(e, phases ?? []))];
