@@ -57,7 +57,7 @@ internal static class SweepReport
             Target = facts.Target with { ReadFromOutside = record.Readings.AnyFromOutside },
         };
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(finished, record.Readings.App),
-            record.Results(plan))
+            record.Results(plan, phases))
         { Partial = partial };
         return Predictions.Attach(document);
     }

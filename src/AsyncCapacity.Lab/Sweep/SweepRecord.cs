@@ -50,9 +50,10 @@ public sealed class SweepRecord
         .SelectMany(e => e.Declaration.Variants.Where(v => !_done.Contains((e.Id, v.Name))).Select(v => $"{e.Id}:{v.Name}"))];
 
     /// <summary>Built once; a variant whose search did not end is read off its probes so far as a grid.</summary>
-    public IReadOnlyList<ExperimentResult> Results(RunPlan plan, IReadOnlyList<IVariantPhase>? phases = null) => [.. plan.Experiments
+    /// <param name="phases">The loop's: each completes the variants it ran for.</param>
+    public IReadOnlyList<ExperimentResult> Results(RunPlan plan, IReadOnlyList<IVariantPhase> phases) => [.. plan.Experiments
         .Where(e => _skipped.ContainsKey(e.Id) || Reached(e))
-        .Select(e => Result(e, phases ?? []))];
+        .Select(e => Result(e, phases))];
 
     private ExperimentResult Result(ExperimentPlan plan, IReadOnlyList<IVariantPhase> phases)
     {

@@ -82,7 +82,7 @@ public sealed class ResumedSweepTests(ITestOutputHelper log) : IDisposable
         var record = new SweepRecord();
         await new SweepLoop(port, new SilentProgress()).RunAsync(plan, Simulation.Facts(plan), record, CancellationToken.None);
         Assert.Equal(0, port.Unasked);
-        return record.Results(plan).Single().Variants;
+        return record.Results(plan, []).Single().Variants;
     }
 
     public void Dispose()

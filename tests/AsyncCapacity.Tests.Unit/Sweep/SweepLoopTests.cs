@@ -192,7 +192,7 @@ public sealed class SweepLoopTests
         // Act
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => new SweepLoop(
             new StoppingPort(app, o => o.Variant == "b", stop), new SilentProgress()).RunAsync(run, Facts(run), record, stop.Token));
-        var results = record.Results(run);
+        var results = record.Results(run, []);
 
         // Assert: the plan recorded beside the probes; a's knee estimated, b's one probe read as a grid; the second not reached
         var first = Assert.Single(results);
