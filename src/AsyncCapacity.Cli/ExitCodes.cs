@@ -15,7 +15,7 @@ internal static class ExitCodes
 internal sealed class UsageException(string message) : Exception(message);
 
 /// <summary>The harness could not do its job (target down, k6 missing, app failed); the message says what to do.</summary>
-internal sealed class HarnessException(string message) : Exception(message);
+internal class HarnessException(string message) : Exception(message);
 
 /// <summary>`capacity compare --fail-below`: a capacity fell by more than the gate allows; the message names which.</summary>
 internal sealed class CapacityFellException(string message) : Exception(message);

@@ -71,7 +71,7 @@ internal static class CompareCommand
         foreach (var file in files)
         {
             var json = await File.ReadAllTextAsync(file, cancellationToken);
-            if (K6ResultsFile.LooksLikeK6Summary(json))
+            if (LoadTool.IsResultsFile(json))
             {
                 throw new UsageException($"{file} is a k6 results file, not a run's results.json: "
                     + $"render it first (capacity report {file}), then compare the folder.");

@@ -11,7 +11,7 @@ internal static class ExperimentsCommand
     public static Command Create()
     {
         var json = new Option<bool>("--json") { Description = "Print the declarations as one JSON array, for scripts." };
-        var files = ExperimentOptions.ExperimentFile();
+        var files = ExperimentOptionGroup.ExperimentFile();
         var create = new Option<string?>("--new")
         {
             Description = "Print a starting declaration for a pair of your own (a .Result beside its awaited twin) named NAME; "

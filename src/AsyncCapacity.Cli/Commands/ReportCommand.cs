@@ -58,11 +58,11 @@ internal static class ReportCommand
             contents.Add((file, await File.ReadAllTextAsync(file, cancellationToken)));
         }
 
-        var k6Files = contents.Where(c => K6ResultsFile.LooksLikeK6Summary(c.Json)).ToList();
+        var k6Files = contents.Where(c => LoadTool.IsResultsFile(c.Json)).ToList();
         ResultsDocument document;
         if (k6Files.Count == contents.Count)
         {
-            var summaries = k6Files.Select(c => K6ResultsFile.Parse(c.Json, c.Path)).OrderBy(s => s.StartedAtMs).ToList();
+            var summaries = k6Files.Select(c => LoadTool.ReadResults(c.Json, c.Path)).OrderBy(s => s.StartedAtMs).ToList();
             document = StandaloneResults.From(summaries, await ReadAppAsync(appUrl, summaries[0].StartedAtMs, cancellationToken));
         }
         else if (contents.Count == 1)

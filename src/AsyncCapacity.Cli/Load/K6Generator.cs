@@ -43,6 +43,14 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         }
     }
 
+    /// <summary>k6 logs level=error ... msg="..." lines: the last one says why it failed, else its last line.</summary>
+    private static string? LastError(string tail)
+    {
+        var lines = tail.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var line = lines.LastOrDefault(l => l.Contains("level=error", StringComparison.Ordinal)) ?? lines.LastOrDefault();
+        return line is null ? null : line.Length <= 200 ? line : line[..200];
+    }
+
     private sealed class K6Run(
         ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited, K6Api? api, string step)
         : ILoadRun
@@ -61,8 +69,9 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
             var stopped = _stopped && exitCode == K6Api.StoppedExitCode;
             if (!(exitCode is 0 or K6Tool.ThresholdsCrossedExitCode || stopped) || !File.Exists(resultsFile))
             {
-                throw new HarnessException(
-                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
+                var tail = process.Tail();
+                throw new LoadFailedException(
+                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{tail}", exitCode, LastError(tail));
             }
 
             return K6ResultsFile.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);

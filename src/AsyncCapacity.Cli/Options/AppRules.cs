@@ -6,7 +6,7 @@ namespace AsyncCapacity.Cli.Options;
 /// <summary>The rules that span the app's options: one app at a time, and no setting the sweep gives the app itself.</summary>
 internal static class AppRules
 {
-    public static void Check(CommandResult result, AppOptions app, SweepOptionGroups all)
+    public static void Check(CommandResult result, AppOptionGroup app, SweepOptionGroups all)
     {
         var (external, userApp) = (app.External(result), app.StartsUserApp(result));
         if (Conflict(result, app, all, external, userApp) is { } conflict)
@@ -30,7 +30,7 @@ internal static class AppRules
     }
 
     // --app and --app-project start a user's app: the options that configure the lab's own app, or name a running one, do not apply.
-    private static string? Conflict(CommandResult result, AppOptions app, SweepOptionGroups all, bool external, bool userApp)
+    private static string? Conflict(CommandResult result, AppOptionGroup app, SweepOptionGroups all, bool external, bool userApp)
     {
         var given = Valid(result, app.App) is not null ? "--app" : "--app-project";
         return (Valid(result, app.App) is not null && Valid(result, app.AppProject) is not null)

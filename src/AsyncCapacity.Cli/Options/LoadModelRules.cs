@@ -6,10 +6,10 @@ namespace AsyncCapacity.Cli.Options;
 /// <summary>The rules that span --model, --steps, --rates and the experiments: each names what to type instead.</summary>
 internal static class LoadModelRules
 {
-    public static void Check(CommandResult result, LoadModelOptions options, IReadOnlyList<Experiment> chosen)
+    public static void Check(CommandResult result, LoadModelOptionGroup group, IReadOnlyList<Experiment> chosen)
     {
-        var open = Valid(result, options.Model)?.IsOpen == true;
-        var givenRates = Valid(result, options.Rates) ?? [];
+        var open = Valid(result, group.Model)?.IsOpen == true;
+        var givenRates = Valid(result, group.Rates) ?? [];
         if (!open && givenRates.Length > 0)
         {
             result.AddError("--rates are arrival rates for the open model: add --model open, or give clients with --steps.");
@@ -22,7 +22,7 @@ internal static class LoadModelRules
                 + $"leave it out (-e) or sweep it closed.");
         }
 
-        if (open && (Valid(result, options.Steps) ?? []).Length > 0)
+        if (open && (Valid(result, group.Steps) ?? []).Length > 0)
         {
             result.AddError("--steps are clients, for the closed model; the open model takes arrival rates: --rates 10,50,100.");
         }

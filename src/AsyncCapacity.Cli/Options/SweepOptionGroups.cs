@@ -5,27 +5,27 @@ namespace AsyncCapacity.Cli.Options;
 /// <summary>`capacity sweep`'s options, in groups: each adds its own options and rules, and sets its part of the request.</summary>
 internal sealed class SweepOptionGroups
 {
-    public ExperimentOptions Experiments { get; } = new();
+    public ExperimentOptionGroup Experiments { get; } = new();
 
-    public ProfileOptions Profile { get; } = new();
+    public ProfileOptionGroup Profile { get; } = new();
 
-    public AppOptions App { get; } = new();
+    public AppOptionGroup App { get; } = new();
 
-    public LoadModelOptions LoadModel { get; } = new();
+    public LoadModelOptionGroup LoadModel { get; } = new();
 
-    public SearchOptions Search { get; } = new();
+    public SearchOptionGroup Search { get; } = new();
 
-    public SlaOptions Sla { get; } = new();
+    public SlaOptionGroup Sla { get; } = new();
 
-    public ThreadOptions Threads { get; } = new();
+    public ThreadOptionGroup Threads { get; } = new();
 
-    public DatabaseOptions Database { get; } = new();
+    public DatabaseOptionGroup Database { get; } = new();
 
-    public OutputOptions Output { get; } = new();
+    public OutputOptionGroup Output { get; } = new();
 
-    public LiveOptions Live { get; } = new();
+    public LiveOptionGroup Live { get; } = new();
 
-    public SustainOptions Sustain { get; } = new();
+    public SustainOptionGroup Sustain { get; } = new();
 
     /// <summary>In the order --help lists them.</summary>
     private IEnumerable<IOptionGroup> All => [Experiments, Profile, App, LoadModel, Search, Sustain, Sla, Threads, Database, Output, Live];

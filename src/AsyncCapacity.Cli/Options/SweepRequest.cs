@@ -1,11 +1,9 @@
-using AsyncCapacity.Contracts.Gauges;
-using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Results;
-using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Sweep;
 
 namespace AsyncCapacity.Cli.Options;
 
-/// <summary>Steps and SLA default to each experiment's declaration; the command line overrides them for all or for one.</summary>
+/// <summary>The options as given; <see cref="ExperimentPlans"/> resolves each experiment's plan from them once.</summary>
 internal sealed record SweepRequest
 {
     public IReadOnlyList<Experiment> Experiments { get; init; } = [];
@@ -72,59 +70,15 @@ internal sealed record SweepRequest
     /// <summary>Long enough for a snapshot: its session took 0.17 s median, 0.44 s in all at most, over a standard sweep here.</summary>
     public const double StackTailSeconds = 1;
 
-    public SearchPolicy SearchPolicyFor(Experiment experiment) => new()
-    {
-        Coarse = StepsFor(experiment),
-        Refine = Search,
-        Ceiling = LoadModelOptions.MaxConcurrency,
-        MaxSearchProbes = Scoped<int>.For(ProbeOverrides, experiment)?.Value ?? SearchPolicy.DefaultSearchProbes,
-        Headline = Model.IsOpen ? null : experiment.Headline,
-        WindowSeconds = StepSeconds,
-    };
-
-    public Experiment Plotted(Experiment experiment) => RequestQueue is null
-        || experiment.Gauges?.Contains(GaugeCatalog.RequestQueue.Id) == true
-        ? experiment
-        : experiment with { Gauges = [.. experiment.Gauges ?? [], GaugeCatalog.RequestQueue.Id] };
-
     /// <summary>Without its own app the harness cannot restart the target, so it waits out idle threads (~20 s) instead.</summary>
     public const double DefaultTargetCooldownSeconds = 25;
-
-    public IReadOnlyList<int> StepsFor(Experiment experiment) => Scoped<int[]>.For(StepOverrides, experiment)?.Value ?? experiment.Steps;
-
-    public Sla SlaFor(Experiment experiment)
-    {
-        var declared = experiment.Sla.ToSla();
-        return new Sla(
-            Scoped<double>.For(SlaP95Overrides, experiment)?.Value ?? declared.P95Ms,
-            Scoped<double>.For(SlaErrorOverrides, experiment) is { } errors ? errors.Value / 100 : declared.MaxErrorRate);
-    }
-
-    public ExperimentTerms TermsFor(Experiment experiment) => ExperimentTerms.Of(Plotted(experiment), SlaFor(experiment), Model, Isolation);
-
-    /// <summary>The SLA most experiments are judged by, for the run header; each experiment shows its own.</summary>
-    public Sla Sla => Experiments.Select(SlaFor).GroupBy(s => s)
-        .OrderByDescending(g => g.Count()).Select(g => g.Key).FirstOrDefault() ?? Contracts.Sla.Default;
-
-    public int MaxProbes => Experiments.Sum(e => e.Variants.Count * SearchPolicyFor(e).MaxProbes);
-
-    public IReadOnlyList<int> AllSteps => [.. Experiments.SelectMany(StepsFor).Distinct().Order()];
 
     public bool Customised => StepOverrides.Count > 0 || AppSettings.Count > 0 || ProbeOverrides.Count > 0
         || WarmupSeconds != Profile.WarmupSeconds || StepSeconds != Profile.StepSeconds;
 
-    public TimeSpan ProbeDuration => TimeSpan.FromSeconds(WarmupSeconds + StepSeconds + TailSeconds
-        + (Target is null ? ProbeStartSeconds : CooldownSeconds));
-
     /// <summary>Starting and stopping a fresh app and k6, as measured here on 2 cores.</summary>
     public const double ProbeStartSeconds = 2;
 
-    public TimeSpan WorstCaseDuration => (ProbeDuration * MaxProbes) + (Baseline ? BaselineSize.Duration(this) : TimeSpan.Zero);
-}
-
-/// <summary>No connection string: the sweep starts a private PostgreSQL when experiments need one.</summary>
-internal sealed record DatabaseSettings(string Provider, string? ConnectionString, int PoolSize)
-{
-    public const int DefaultPoolSize = 100;
-    public static IReadOnlyList<string> Providers { get; } = ["PostgreSQL", "SqlServer"];
+    public TimeSpan WorstCaseDuration(RunPlan plan) =>
+        (plan.ProbeDuration * plan.MaxProbes) + (Baseline ? BaselineSize.Duration(this) : TimeSpan.Zero);
 }

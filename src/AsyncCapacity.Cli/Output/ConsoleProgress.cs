@@ -1,13 +1,15 @@
 using System.Diagnostics;
 using System.Globalization;
 using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Sweep;
 using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Output;
 
-/// <summary>Time left is estimated from the probes finished variants needed, beside the most it can be (every budget used).</summary>
+/// <summary>The sweep as it happens, on the console. Time left is estimated from the probes finished variants needed, beside the most it
+/// can be (every budget used).</summary>
 /// <param name="variants">The most probes each variant's search may take.</param>
-internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients")
+internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients") : ISweepProgress
 {
     private readonly Stopwatch _clock = Stopwatch.StartNew();
     private readonly TextWriter _out = Console.Out;
@@ -23,24 +25,58 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
 
     public void Warn(string message) => _error.WriteLine($"warning: {message}");
 
-    public void ProbeStarting(string experiment, string variant, NextProbe probe)
+    public void Skipped(ExperimentPlan plan, string reason)
     {
+        Warn($"{plan.Id} skipped: {reason}");
+        foreach (var _ in plan.Declaration.Variants)
+        {
+            VariantDone();
+        }
+    }
+
+    public void ProbeStarting(ProbeOrder order)
+    {
+        if (order.Kind is HoldProbe)
+        {
+            // A hold is beyond the search's budget, and says how it goes as it goes.
+            _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"  {order.Plan.Id} {order.Variant}: holding {order.Load} clients for up to {order.Seconds:0} s from a cold app"));
+            return;
+        }
+
         _probesInVariant++;
         var (estimate, most) = Remaining();
         _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"[{experiment} {variant}] probe {_probesInVariant} of at most {Max(_variant)}: "
-            + $"{probe.Concurrency} {stepUnit}, {Pass(probe)}   "
+            $"[{order.Plan.Id} {order.Variant}] probe {_probesInVariant} of at most {Max(_variant)}: "
+            + $"{order.Load} {stepUnit}, {Pass(order.Kind)}   "
             + $"elapsed {Format(Elapsed)}, ~{Format(estimate)} left (at most {Format(most)})"));
     }
 
-    public void ProbeDone(string summary)
+    /// <summary>A replayed probe took no time: only measured ones teach the time a probe takes.</summary>
+    public void ProbeDone(ProbeOrder order, ProbeAnswer answer)
     {
-        _probesDone++;
-        _out.WriteLine($"        {summary}");
+        if (answer.Step is null)
+        {
+            return;
+        }
+
+        if (!answer.Replayed)
+        {
+            _probesDone++;
+        }
+
+        var result = answer.Step.Result;
+        _out.WriteLine($"        {StepLine.Of(result, order.Plan.Terms)}{(answer.Replayed ? "   (recorded)" : "")}");
+        if (StepLine.Why(result) is { Length: > 0 } why)
+        {
+            _out.WriteLine($"        {why}");
+        }
     }
 
+    public void VariantDone(ExperimentPlan plan, string variant) => VariantDone();
+
     /// <summary>A variant's search ended (or was skipped, with no probe): its probes teach the estimate of the others'.</summary>
-    public void VariantDone()
+    private void VariantDone()
     {
         _finished.Add((_probesInVariant, Max(_variant)));
         _variant++;
@@ -63,13 +99,14 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
         return (perProbe * estimate, perProbe * most);
     }
 
-    private static string Pass(NextProbe probe) => probe.Pass switch
+    private static string Pass(ProbeKind kind) => kind switch
     {
-        ProbePass.Coarse => "coarse pass",
-        ProbePass.Expand => $"searching: {ProbeReasonText.Of(probe.Why)}",
-        ProbePass.Narrow => $"narrowing: {ProbeReasonText.Of(probe.Why)}",
-        ProbePass.Headline => $"headline: {ProbeReasonText.Of(probe.Why)}",
-        _ => $"again: {ProbeReasonText.Of(probe.Why)}",
+        SearchProbe { Pass: ProbePass.Coarse } => "coarse pass",
+        SearchProbe { Pass: ProbePass.Expand } probe => $"searching: {ProbeReasonText.Of(probe.Why)}",
+        SearchProbe { Pass: ProbePass.Narrow } probe => $"narrowing: {ProbeReasonText.Of(probe.Why)}",
+        SearchProbe { Pass: ProbePass.Headline } probe => $"headline: {ProbeReasonText.Of(probe.Why)}",
+        SearchProbe probe => $"again: {ProbeReasonText.Of(probe.Why)}",
+        _ => kind.Name,
     };
 
     private static string Format(TimeSpan span) => span.TotalHours >= 1

@@ -21,7 +21,8 @@ internal static class StepLine
     /// <summary>As the report's step table says it, in brief.</summary>
     public static string Why(StepResult step) => RuntimeSentence.Compose(step, RuntimeDetail.Line);
 
-    private static string Verdict(StepResult step) => step.Thin
+    private static string Verdict(StepResult step) => step.Failed ? "failed: it measured nothing"
+        : step.Thin
         ? string.Create(CultureInfo.InvariantCulture, $"not judged: {step.Requests} requests, too few for a p95")
         : step.MeetsSla ? "meets SLA" : $"misses SLA ({string.Join(", ", step.Missed.Select(SlaConditions.Describe))})";
 }

@@ -1,7 +1,9 @@
 using System.Globalization;
 using System.Text;
 using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Sweep;
 using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Output;
@@ -9,7 +11,7 @@ namespace AsyncCapacity.Cli.Output;
 /// <summary>What a sweep will do, in words, before it does it: `capacity sweep --dry-run` prints this and runs nothing.</summary>
 internal static class SweepPlan
 {
-    public static string Describe(SweepRequest request)
+    public static string Describe(SweepRequest request, RunPlan plan)
     {
         var text = new StringBuilder();
         var target = request.Target is not null ? $"{request.Target} (cool-down {request.CooldownSeconds:0.#} s between probes)"
@@ -19,7 +21,7 @@ internal static class SweepPlan
         text.AppendLine(CultureInfo.InvariantCulture,
             $"Plan: profile {request.Profile.Name}{(request.Customised ? " (customised)" : "")}, "
             + $"{request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s measured per probe, against {target}.");
-        foreach (var warning in WindowWarnings(request))
+        foreach (var warning in WindowWarnings(request, plan))
         {
             text.AppendLine($"warning: {warning}");
         }
@@ -31,7 +33,7 @@ internal static class SweepPlan
                 + "spent; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met. A window is "
                 + $"stretched (up to ×4) where fewer than {ProbeWindow.MinRequests} requests would complete in it.");
         AppendSettings(text, request);
-        AppendExperiments(text, request);
+        AppendExperiments(text, request, plan);
         if (request.RequestQueue is { } queue)
         {
             text.AppendLine(CultureInfo.InvariantCulture,
@@ -39,8 +41,8 @@ internal static class SweepPlan
         }
 
         text.AppendLine(CultureInfo.InvariantCulture,
-            $"At most {request.MaxProbes} probes of about {request.ProbeDuration.TotalSeconds:0} s each: "
-                + $"at most {request.WorstCaseDuration.TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
+            $"At most {plan.MaxProbes} probes of about {plan.ProbeDuration.TotalSeconds:0} s each: "
+                + $"at most {request.WorstCaseDuration(plan).TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
     }
 
@@ -91,38 +93,41 @@ internal static class SweepPlan
         }
     }
 
-    private static void AppendExperiments(StringBuilder text, SweepRequest request)
+    private static void AppendExperiments(StringBuilder text, SweepRequest request, RunPlan plan)
     {
-        foreach (var experiment in request.Experiments.Select(request.Plotted))
+        foreach (var experiment in plan.Experiments)
         {
-            var sla = request.SlaFor(experiment);
-            var parameters = string.Join(", ", request.Parameters[experiment.Id].Select(p => $"{p.Key}={p.Value}"));
-            var steps = request.StepsFor(experiment);
-            var probes = request.SearchPolicyFor(experiment).MaxProbes;
+            var sla = experiment.Sla;
+            var parameters = string.Join(", ", experiment.Parameters.Select(p => $"{p.Key}={p.Value}"));
             var withParameters = parameters.Length > 0 ? $"; {parameters}" : "";
-            var headline = request.SearchPolicyFor(experiment).Headline is { } load && request.Search
+            var headline = experiment.Search.Headline is { } load && request.Search
                 ? $"; its headline load {load:#,0} probed once" : "";
-            var database = !experiment.UsesDatabase ? ""
+            var database = !experiment.Declaration.UsesDatabase ? ""
                 : request.Target is not null ? "; the target's database"
                 : request.Database.ConnectionString is null ? $"; a private PostgreSQL, pool {request.Database.PoolSize}"
                 : $"; {request.Database.Provider} given, pool {request.Database.PoolSize}";
             text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {experiment.Id}: {string.Join(", ", experiment.Variants.Select(v => v.Name))} "
-                    + $"× {string.Join(",", steps)} {request.Model.StepUnit}, "
-                    + $"at most {probes} probes each{headline}{withParameters}; "
+                $"  {experiment.Id}: {string.Join(", ", experiment.Declaration.Variants.Select(v => v.Name))} "
+                    + $"× {string.Join(",", experiment.Steps)} {request.Model.StepUnit}, "
+                    + $"at most {experiment.MaxProbes} probes each{headline}{withParameters}; "
                     + $"SLA p95 ≤ {sla.P95Ms:0.###} ms, errors ≤ {sla.MaxErrorRate * 100:0.###}%{database}");
+        }
+
+        if (plan.Cap is { } cap)
+        {
+            text.AppendLine($"{ProbePlanText.Cap(cap, request.Model)}.");
         }
     }
 
     /// <summary>One warning per SLA whose p95 the window is not longer than: k6 counts only answers that came within it, so a
     /// starved blocking variant, its clients still waiting, can seem to meet the SLA.</summary>
-    public static IEnumerable<string> WindowWarnings(SweepRequest request)
+    public static IEnumerable<string> WindowWarnings(SweepRequest request, RunPlan plan)
     {
         var window = request.StepSeconds == request.Profile.StepSeconds
             ? $"the {request.Profile.Name} profile's {Format.Seconds(request.StepSeconds)}"
             : $"--step-seconds {Format.Number(request.StepSeconds)}";
-        return request.Experiments
-            .GroupBy(e => request.SlaFor(e).P95Ms)
+        return plan.Experiments
+            .GroupBy(e => e.Sla.P95Ms)
             .Where(g => request.StepSeconds * 1000 <= g.Key)
             .Select(g => $"{string.Join(", ", g.Select(e => e.Id))}: each probe measures {window}, not longer than the SLA's "
                 + $"p95 of {Format.Duration(g.Key)}. A client that gets no answer within the window cannot be counted, "

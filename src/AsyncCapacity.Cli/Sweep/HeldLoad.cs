@@ -5,28 +5,38 @@ using AsyncCapacity.Cli.Observe;
 using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Sweep;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>One load held on a fresh app for up to the sustained horizon: read every second as k6 counts it, ended as soon as it
-/// has been caught up with for the confirmation span, then read again in full from k6's results and the runtime reader.</summary>
-internal sealed record HeldLoad(Experiment Experiment, Variant Variant, int Load, double HorizonSeconds, HoldTerms Terms)
+/// <summary>One load held on a fresh app for up to the sustained horizon (the order's window): read every second as k6 counts it,
+/// ended as soon as it has been caught up with for the confirmation span, then read again in full from k6's results and the runtime
+/// reader.</summary>
+internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
 {
     /// <summary>Past the horizon and the app's start, when the hold's processes are stopped whatever k6 is doing.</summary>
     private static readonly TimeSpan Margin = TimeSpan.FromSeconds(30);
 
     private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(15);
 
-    private string Name => string.Create(CultureInfo.InvariantCulture, $"{Experiment.Id}-{Variant.Name}-c{Load}-hold");
+    private string Name => string.Create(CultureInfo.InvariantCulture, $"{Order.Plan.Id}-{Order.Variant}-c{Load}-hold");
 
-    public async Task<SustainedHold> RunAsync(SweepContext run, CatchUpForecast? forecast, CancellationToken cancellationToken)
+    private int Load => Order.Load;
+
+    private double HorizonSeconds => Order.Seconds;
+
+    private HoldTerms Terms => Hold.Terms;
+
+    public async Task<SustainedHold> RunAsync(SweepContext run, CancellationToken cancellationToken)
     {
-        var started = await run.Source.StartAsync(Experiment, new ProbeRun(Name, Variant.Name, Load), cancellationToken);
+        var plan = Order.Plan;
+        var started = await run.Source.StartAsync(plan.Declaration,
+            new ProbeRun(Name, Order.Variant, Load, plan.Parameters), cancellationToken);
         await using var app = await ObservedApp.WrapAsync(started);
         var request = run.Request;
-        await using var load = run.Load.Start(new LoadSpec(Name, Experiment, Variant.Name, Load, request.Model,
-            request.Parameters[Experiment.Id], app.LoadUrl, request.ReadyPath ?? "/healthz", 0, HorizonSeconds, 0,
-            Terms.Sla, null, new Live.ProbeTags(Experiment.Id, Variant.Name, Load, 0, Name), request.Isolation?.LoadGeneratorCpus,
+        await using var load = run.Load.Start(new LoadSpec(Name, plan.Declaration, Order.Variant, Load, request.Model,
+            plan.Parameters, app.LoadUrl, request.ReadyPath ?? "/healthz", 0, HorizonSeconds, 0,
+            Terms.Sla, null, new Live.ProbeTags(plan.Id, Order.Variant, Load, 0, Name), request.Isolation?.LoadGeneratorCpus,
             Held: true), cancellationToken);
         run.Cpu.Track(load.ProcessId);
         if (await Task.WhenAny(load.ScenariosStart, load.Exited) != load.ScenariosStart)
@@ -43,7 +53,7 @@ internal sealed record HeldLoad(Experiment Experiment, Variant Variant, int Load
         // The machine and k6 over the hold's last span: where the load was still behind, they say whether the pool was the limit.
         var end = loadStart + (complete * 1000L);
         var cpu = run.Cpu.Window(Math.Max(loadStart, end - (SteadyStateReader.GrowthSpanSeconds * 1000L)), end);
-        return HoldReading.Of(Load, seconds, Terms, forecast) with
+        return HoldReading.Of(Load, seconds, Terms, Hold.Forecast) with
         {
             MachineCpuPercent = cpu?.MachinePercent is { } machine ? Math.Round(machine, 1) : null,
             LoadGeneratorCpuPercent = cpu?.LoadGeneratorPercent is { } k6 ? Math.Round(k6, 1) : null,

@@ -9,7 +9,7 @@ namespace AsyncCapacity.Cli.Sweep;
 internal static class StackTail
 {
     public static async Task<StackSnapshot?> TakeAsync(
-        SweepContext run, int pid, string name, double seconds, ILoadRun load, CancellationToken cancellationToken)
+        SweepContext run, int pid, string name, double windowEndSeconds, ILoadRun load, CancellationToken cancellationToken)
     {
         if (await Task.WhenAny(load.ScenariosStart, load.Exited) != load.ScenariosStart)
         {
@@ -17,7 +17,7 @@ internal static class StackTail
         }
 
         var windowEnd = DateTimeOffset.FromUnixTimeMilliseconds(await load.ScenariosStart)
-            .AddSeconds(run.Request.WarmupSeconds + seconds + 0.1);
+            .AddSeconds(windowEndSeconds + 0.1);
         var wait = windowEnd - DateTimeOffset.UtcNow;
         if (wait > TimeSpan.Zero)
         {

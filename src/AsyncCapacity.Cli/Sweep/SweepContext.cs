@@ -4,13 +4,11 @@ using AsyncCapacity.Cli.Observe;
 using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Cli.Targets;
-using AsyncCapacity.Lab.Analysis;
-using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Sweep;
 
 /// <summary>What every probe of a sweep shares, built once before the first: the request, the app source, the load
-/// generator, the CPU sampler, the live view, the run's facts, and what the probes so far have read of the app.</summary>
+/// generator, the CPU sampler and the live view.</summary>
 internal sealed record SweepContext(
     SweepRequest Request,
     string RawDirectory,
@@ -19,10 +17,4 @@ internal sealed record SweepContext(
     ILoadGenerator Load,
     HostCpuSampler Cpu,
     LiveTelemetry? Live,
-    RunFacts Facts,
-    RepositoryLayout Layout)
-{
-    public AppReadings Readings { get; } = new();
-
-    public RunInfo RunSoFar => RunDescription.Of(Facts, Readings.App, HostFacts.Current);
-}
+    RepositoryLayout Layout);

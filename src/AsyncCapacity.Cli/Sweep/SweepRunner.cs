@@ -6,63 +6,88 @@ using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Analysis;
-using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Sweep;
 using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>Runs the sweep: for every experiment and variant, the capacity search asks for a probe, the <see cref="Probe"/> runs its load
-/// against an app from the <see cref="IAppSource"/> and is analysed once as it ends, and the search asks again until it has found the knee
-/// (<see cref="ExperimentSweep"/>); then the report. The loop is the same whichever source serves it.</summary>
-internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
+/// <summary>Wires the sweep: the app source, the load generator, the CPU sampler and the live view behind the loop's port
+/// (<see cref="AppProbes"/>), the console as its progress, and the journal that keeps every probe; the loop itself is the lab's
+/// (<see cref="SweepLoop"/>). Then the report, or a partial one when the sweep is stopped.</summary>
+/// <param name="recorded">A resumed sweep's probes, replayed as the search asks for them again; null for a new sweep.</param>
+internal sealed class SweepRunner(
+    SweepRequest request, RunPlan plan, RepositoryLayout layout, SweepStart start, IReadOnlyList<RecordedProbe>? recorded = null)
 {
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
-    private readonly ConsoleProgress _progress = new(
-        [.. request.Experiments.SelectMany(e => e.Variants.Select(_ => request.SearchPolicyFor(e).MaxProbes))],
-            request.ProbeDuration, request.Model.StepUnit);
+    private readonly ConsoleProgress _progress = new(plan.MaxProbesPerVariant, plan.ProbeDuration, request.Model.StepUnit);
+    private readonly IReadOnlyList<IVariantPhase> _phases =
+        request.SustainSeconds is { } horizon ? [new SustainedPhase(horizon, request.SustainAt)] : [];
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {
-        var startedAt = DateTimeOffset.UtcNow;
         Directory.CreateDirectory(_rawDirectory);
-        var load = await K6Generator.LocateAsync(layout, _rawDirectory, cancellationToken);
+        var load = await LoadTool.LocateAsync(layout, _rawDirectory, cancellationToken);
         await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
         AnnouncePlan(load.Version);
         await using var cpu = new HostCpuSampler();
         var (source, overhead) = await PrepareAsync(load, cpu, cancellationToken);
         await using var _ = source;
 
-        var settings = new SweepSettings(request.Model, request.AllSteps, request.WarmupSeconds, request.StepSeconds,
+        var journal = new SweepJournal(request.OutputDirectory);
+        await journal.BeginAsync(start with { Overhead = overhead }, resumed: recorded is not null);
+        var settings = new SweepSettings(request.Model, plan.AllSteps, request.WarmupSeconds, request.StepSeconds,
             request.Target is null ? 0 : request.CooldownSeconds, request.MinWorkerThreads, request.RequestQueue,
             request.AppSettings.Count > 0 ? request.AppSettings : null);
-        var facts = new RunFacts(startedAt, startedAt, load.Version,
-            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, request.Sla,
-            overhead, request.Isolation, live.Telemetry?.Description);
-        var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu,
-            live.Telemetry, facts, layout);
-        var experiments = new List<ExperimentResult>();
-        foreach (var experiment in request.Experiments.Select(request.Plotted))
+        var facts = HostFacts.Of(new RunFacts(start.StartedAt, start.StartedAt, load.Version,
+            request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, plan.Sla,
+            overhead, request.Isolation, live.Telemetry?.Description));
+        var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu, live.Telemetry, layout);
+        var record = new SweepRecord();
+        IProbePort port = recorded is null ? new AppProbes(run, journal) : new ReplayPort(recorded, new AppProbes(run, journal));
+        try
         {
-            experiments.Add(await ExperimentSweep.RunAsync(run, experiment, cancellationToken));
+            await Loop(port).RunAsync(plan, facts, record, cancellationToken);
+        }
+        catch (Exception ex) when (record.Probes > 0 && ex is OperationCanceledException or HarnessException or UsageException)
+        {
+            await SweepReport.WritePartialAsync(request.OutputDirectory, plan, facts, record, _phases, ex, _progress);
+            throw;
         }
 
-        await ReportAsync(run, experiments, overhead, cancellationToken);
+        await SweepReport.WriteAsync(request.OutputDirectory, plan, facts, record, _phases, _progress, cancellationToken);
         live.Finish(_progress);
+        if (record.AllFailed)
+        {
+            throw new HarnessException("Every probe failed (see the warnings above): the report holds no measurement.");
+        }
     }
+
+    private SweepLoop Loop(IProbePort port) => new(port, _progress) { Phases = _phases };
 
     private void AnnouncePlan(string loadGenerator)
     {
+        if (recorded is not null)
+        {
+            _progress.Info($"Resuming the sweep in {request.OutputDirectory}: its {recorded.Count} finished probes are replayed as the "
+                + "search asks for them again, and only what it asks beyond them is run.");
+        }
+
         _progress.Info(
             $"Sweeping "
-            + $"{string.Join(", ", request.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", request.StepsFor(e))})"))}"
+            + $"{string.Join(", ", plan.Experiments.Select(e => $"{e.Id} (coarse pass {string.Join(",", e.Steps)})"))}"
             + $" {request.Model.StepUnit}, "
             + (request.Search ? "then each variant's knee searched" : "the grid only (--search off)")
-            + Invariant($": at most {request.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, ")
-            + Invariant($"at most {request.WorstCaseDuration.TotalMinutes:0} min, with {loadGenerator}."));
-        foreach (var warning in SweepPlan.WindowWarnings(request))
+            + Invariant($": at most {plan.MaxProbes} probes of {request.WarmupSeconds:0.#} s warm-up + {request.StepSeconds:0.#} s, ")
+            + Invariant($"at most {request.WorstCaseDuration(plan).TotalMinutes:0} min, with {loadGenerator}."));
+        foreach (var warning in SweepPlan.WindowWarnings(request, plan))
         {
             _progress.Warn(warning);
+        }
+
+        if (plan.Cap is { } cap)
+        {
+            _progress.Info($"{ProbePlanText.Cap(cap, request.Model)}.");
         }
 
         if (request.Isolation is { } isolation)
@@ -74,6 +99,7 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         }
     }
 
+    /// <summary>A resumed sweep keeps the baseline it measured first.</summary>
     private async Task<(IAppSource Source, InstrumentOverhead? Overhead)> PrepareAsync(
         ILoadGenerator load, HostCpuSampler cpu, CancellationToken cancellationToken)
     {
@@ -91,40 +117,15 @@ internal sealed class SweepRunner(SweepRequest request, RepositoryLayout layout)
         var apps = await FreshApps.PrepareAsync(layout, request, _rawDirectory, _progress, cancellationToken);
         try
         {
-            return (apps, request.Baseline
+            return (apps, request.Baseline && start.Overhead is null
                 ? await InstrumentBaseline.MeasureAsync(layout, request, apps, load, cpu, _rawDirectory, _progress, cancellationToken)
-                : null);
+                : start.Overhead);
         }
         catch
         {
             await apps.DisposeAsync();
             throw;
         }
-    }
-
-    private async Task ReportAsync(
-        SweepContext run, List<ExperimentResult> experiments, InstrumentOverhead? overhead, CancellationToken cancellationToken)
-    {
-        var facts = run.Facts with
-        {
-            FinishedAt = DateTimeOffset.UtcNow,
-            Target = run.Facts.Target with { ReadFromOutside = run.Readings.AnyFromOutside },
-        };
-        var document = Predictions.Attach(new ResultsDocument(
-            ResultsDocument.CurrentSchemaVersion, RunDescription.Of(facts, run.Readings.App, HostFacts.Current), experiments));
-        var html = await ReportWriter.WriteAsync(document, request.OutputDirectory, cancellationToken);
-        foreach (var line in document.Experiments.SelectMany(experiment => EndOfSweepText.Lines(experiment, document.Run)))
-        {
-            _progress.Info(line);
-        }
-
-        if (overhead is not null)
-        {
-            _progress.Info($"Instrument overhead: the app's /hello at {overhead.Ratio:0.00}× a minimal ASP.NET Core app's req/s "
-                + $"({overhead.AppRps:#,0} vs {overhead.MinimalRps:#,0}).");
-        }
-
-        _progress.Info($"Report: {html} (took {_progress.Elapsed.TotalMinutes:0.#} min)");
     }
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

@@ -66,7 +66,7 @@ internal sealed class FreshApps : IAppSource
         }
 
         var app = await WebApp.StartAsync(_layout, environment, Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
-            cancellationToken, tls: experiment.UsesTls(_request.Parameters[experiment.Id]), cpus: _request.Isolation?.AppCpus);
+            cancellationToken, tls: experiment.UsesTls(probe.Parameters), cpus: _request.Isolation?.AppCpus);
         return new FreshApp(app);
     }
 

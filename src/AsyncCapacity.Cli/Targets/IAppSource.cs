@@ -17,7 +17,10 @@ internal interface IAppSource : IAsyncDisposable
 }
 
 /// <summary><c>Name</c> names its files: "sleep-sync-c50-r2".</summary>
-internal sealed record ProbeRun(string Name, string Variant, int Concurrency, IReadOnlyDictionary<string, string>? Telemetry = null);
+/// <param name="Parameters">The experiment's, as this sweep set them (a TLS listener is one).</param>
+internal sealed record ProbeRun(
+    string Name, string Variant, int Concurrency, IReadOnlyDictionary<string, string> Parameters,
+    IReadOnlyDictionary<string, string>? Telemetry = null);
 
 internal interface IRunningApp : IAsyncDisposable
 {

@@ -49,6 +49,7 @@ public static class CapacityAnalysis
             Seconds = step.DurationSeconds,
             // The p95 decided the verdict when it met, or missed on the p95 alone.
             Margin = step.P95Ms is > 0 and { } p95 && step.Missed.All(m => m == "p95") ? Math.Log(p95 / sla.P95Ms) : null,
+            Failed = step.Failed,
         };
 
     /// <summary>An estimate's load may not have run: interpolated between the loads on either side, each its median run.</summary>

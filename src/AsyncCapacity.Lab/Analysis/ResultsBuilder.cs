@@ -12,7 +12,8 @@ public static class ResultsBuilder
         if (run.SkippedReason is not null)
         {
             return new ExperimentResult(declaration.Id, declaration.Title, declaration.Lesson, run.Terms.Sla, run.Parameters,
-                ideal, [], run.SkippedReason, declaration.Gauges ?? [], declaration.Load, run.Terms.Model);
+                ideal, [], run.SkippedReason, declaration.Gauges ?? [], declaration.Load, run.Terms.Model)
+            { Plan = run.Plan };
         }
 
         // Declared variants first, in their order; then any a standalone k6 run added.
@@ -25,12 +26,20 @@ public static class ResultsBuilder
             ideal, variants, null, declaration.Gauges ?? [], declaration.Load, run.Terms.Model)
         {
             Headline = run.Terms.Model.IsOpen ? null : declaration.Headline,
+            Plan = run.Plan,
         };
     }
 
     /// <summary>The gauges an experiment lists, as the catalogue defines them; unknown ids (a newer file) are left out.</summary>
     public static IReadOnlyList<Gauge> GaugesOf(Experiment declaration) =>
         [.. (declaration.Gauges ?? []).Select(GaugeCatalog.Find).OfType<Gauge>()];
+
+    /// <summary>A variant's probes as the laws read them, before any capacity is read off them.</summary>
+    public static VariantResult Probed(Experiment declaration, string name, IReadOnlyList<StepResult> steps)
+    {
+        var declared = declaration.Variants.FirstOrDefault(v => v.Name == name);
+        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false, steps, null, []) { Holds = declared?.Holds };
+    }
 
     private static VariantResult BuildVariant(ExperimentRun run, string name)
     {
@@ -44,10 +53,11 @@ public static class ResultsBuilder
         var declared = run.Declaration.Variants.FirstOrDefault(v => v.Name == name);
         List<StepResult> decided = [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })];
         capacity = capacity is null ? null : capacity with { HorizonSeconds = KneeHorizon.OfSteps(decided, capacity) };
-        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false, decided, capacity, timeline)
+        return Probed(run.Declaration, name, decided) with
         {
+            Capacity = capacity,
+            Timeline = timeline,
             NoCapacityBecause = none,
-            Holds = declared?.Holds,
             Request = declared is null ? null : $"{declared.Method} {run.Declaration.PathAndQuery(declared, run.Parameters)}",
         };
     }

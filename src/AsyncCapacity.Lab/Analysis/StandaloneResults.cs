@@ -35,7 +35,7 @@ public static class StandaloneResults
         var facts = new RunFacts(
             StartedAt: DateTimeOffset.FromUnixTimeMilliseconds(first.StartedAtMs),
             FinishedAt: DateTimeOffset.FromUnixTimeMilliseconds(last.StartedAtMs).AddMilliseconds(last.TestRunDurationMs),
-            K6Version: HostFacts.NotRecorded,
+            K6Version: RunFacts.NotRecorded,
             Profile: "custom (k6 scripts run on their own)",
             Target: AppTarget.Url(first.BaseUrl),
             Isolation: new(RunIsolationKind.OneProcessForSteps) { CooldownSeconds = cooldowns.Min() },
@@ -47,7 +47,7 @@ public static class StandaloneResults
                 cooldowns.Min(),
                 MinWorkerThreads: null),
             Sla: first.Sla);
-        var run = RunDescription.Of(facts, app, HostFacts.Unknown);
+        var run = RunDescription.Of(facts, app);
 
         return new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, experiments);
     }

@@ -1,6 +1,7 @@
 using AsyncCapacity.Lab.Judge;
 using AsyncCapacity.Lab.Measure;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Lab.Analysis;
 
@@ -71,6 +72,8 @@ public static class StepAnalysis
             ConnectP95Ms = step.ConnectMs?.P95,
             ConnectionsFailed = step.ConnectionsFailed,
             ConnectionsDropped = step.ConnectionsDropped,
+            Waits = run.Stacks is { } stacks ? WaitGroups.Of(stacks) : null,
+            WaitsCost = run.Stacks is { } taken ? new StackCost(taken.SessionMs, taken.TotalMs) : null,
         };
     }
 

@@ -5,10 +5,10 @@ namespace AsyncCapacity.Lab.Laws;
 public static class PredictedKnee
 {
     /// <summary>The low end of the laws' range, with pool threads counted as the pool will have grown them within a probe.</summary>
-    public static int? Of(ExperimentResult soFar, string variant, RunInfo run)
+    /// <param name="experiment">Its variants are not read: the variant's probes so far are <paramref name="variant"/>'s.</param>
+    public static int? Of(ExperimentResult experiment, VariantResult variant, RunInfo run)
     {
-        var predicted = Predictions.Attach(new ResultsDocument(ResultsDocument.CurrentSchemaVersion, run, [soFar])).Experiments[0];
-        if (predicted.Variants.FirstOrDefault(v => v.Name == variant) is not { Prediction: { } prediction } measured)
+        if (Predictions.Attach(experiment, variant, run).Prediction is not { } prediction)
         {
             return null;
         }

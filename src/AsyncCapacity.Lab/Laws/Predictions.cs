@@ -16,6 +16,10 @@ public static class Predictions
         };
     }
 
+    /// <summary>One variant's prediction, the rest of its experiment unread.</summary>
+    public static VariantResult Attach(ExperimentResult experiment, VariantResult variant, RunInfo run) =>
+        Attach(experiment, variant, run, RunResources.Of(run));
+
     private static VariantResult Attach(ExperimentResult experiment, VariantResult variant, RunInfo run, RunResources resources)
     {
         if (variant.Steps.Count == 0)

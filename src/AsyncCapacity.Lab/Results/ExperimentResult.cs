@@ -21,6 +21,10 @@ public sealed record ExperimentResult(
 
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Headline { get; init; }
+
+    /// <summary>Null in a run before it was recorded, and for k6 scripts run on their own.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ProbePlan? Plan { get; init; }
 }
 
 public sealed record VariantResult(

@@ -22,6 +22,7 @@ public sealed record StepFlag(StepFlagKind Kind)
 
     public string? Cpus { get; init; }
 
+    /// <summary>An older file's sentence (a legacy flag), or the words a tool ended with (a load generator that failed).</summary>
     public string? Text { get; init; }
 
     public static StepFlag Legacy(string text) => new(StepFlagKind.Legacy) { Text = text };
@@ -41,4 +42,9 @@ public enum StepFlagKind
     LittlesLawUnfinished,
     LoadGeneratorLimit,
     BusyMachine,
+
+    PastDeadline,
+
+    /// <summary>Exit code in <see cref="StepFlag.Count"/>, k6's last words in <see cref="StepFlag.Text"/>.</summary>
+    LoadGeneratorFailed,
 }

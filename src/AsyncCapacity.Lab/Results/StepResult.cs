@@ -71,6 +71,10 @@ public sealed record StepResult
 
     public IReadOnlyList<StepFlag> Flags { get; init; } = [];
 
+    /// <summary>The probe measured nothing: the search learns no more from it than not to go there again.</summary>
+    [JsonIgnore]
+    public bool Failed => Flags.Any(f => f.Kind is StepFlagKind.PastDeadline or StepFlagKind.LoadGeneratorFailed);
+
     public double? OfferedRps { get; init; }
 
     public long? Dropped { get; init; }

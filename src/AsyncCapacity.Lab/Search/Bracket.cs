@@ -23,12 +23,18 @@ internal sealed record Bracket(
     }
 }
 
-/// <summary>A run too thin to judge still steers; k6 being the limit in any run makes a miss untrustworthy upwards.</summary>
+/// <summary>A run too thin to judge still steers; k6 being the limit in any run, or a failed run, makes a miss untrustworthy
+/// upwards.</summary>
 internal sealed record Tally(int Concurrency, int Met, int Runs, bool LoadGeneratorBound)
 {
     public bool Meets => Met * 2 > Runs;
 
+    public bool Failed { get; init; }
+
     public static Dictionary<int, Tally> Of(IEnumerable<ProbeOutcome> outcomes) => outcomes
         .GroupBy(o => o.Concurrency)
-        .ToDictionary(g => g.Key, g => new Tally(g.Key, g.Count(o => o.Meets), g.Count(), g.Any(o => o.LoadGeneratorBound)));
+        .ToDictionary(g => g.Key, g => new Tally(g.Key, g.Count(o => o.Meets), g.Count(), g.Any(o => o.LoadGeneratorBound || o.Failed))
+        {
+            Failed = g.All(o => o.Failed),
+        });
 }

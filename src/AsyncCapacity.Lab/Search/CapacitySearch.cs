@@ -54,7 +54,8 @@ public static class CapacitySearch
         var search = new Bracket(policy, outcomes, tallies, budget, knee) { LatestKnee = latestKnee };
         return (met, missed, loadGeneratorMissed) switch
         {
-            (null, null, _) => new SearchDone(SearchFinding.None(new(NoCapacityKind.LoadGeneratorEverywhere))),
+            (null, null, _) => new SearchDone(SearchFinding.None(
+                new(tallies.Values.All(t => t.Failed) ? NoCapacityKind.ProbesFailed : NoCapacityKind.LoadGeneratorEverywhere))),
             (null, { } lowest, _) => Downwards(search, lowest),
             ({ } top, _, { } above) => BelowLoadGenerator(search, top, above),
             ({ } top, null, null) => Upwards(search, top),
@@ -73,7 +74,7 @@ public static class CapacitySearch
         // The lightest's first run decides, so that a later run of it cannot send the search back to the steps.
         knee = Math.Min(knee, policy.Ceiling);
         var above = first.Meets && knee > lightest;
-        var below = !first.Meets && !first.LoadGeneratorBound && knee is >= 1 && knee < lightest;
+        var below = !first.Meets && !first.Untrusted && knee is >= 1 && knee < lightest;
         return above || below ? knee : null;
     }
 
@@ -129,8 +130,8 @@ public static class CapacitySearch
     private static SearchMove Upwards(Bracket search, int top)
     {
         var (policy, budget) = (search.Policy, search.Budget);
-        var stoppedBy = search.Tallies.Values.Any(t => t.Concurrency > top && t.LoadGeneratorBound && !t.Meets)
-            ? StoppedBy.LoadGenerator
+        var untrusted = search.Tallies.Values.Where(t => t.Concurrency > top && t.LoadGeneratorBound && !t.Meets).MinBy(t => t.Concurrency);
+        var stoppedBy = untrusted is not null ? Untrusted(untrusted)
             : top >= policy.Ceiling ? StoppedBy.Ceiling : (StoppedBy?)null;
         if (stoppedBy is null && budget > 0 && search.LatestKnee is { } latest && latest > top * 2)
         {
@@ -156,8 +157,10 @@ public static class CapacitySearch
                 new(ProbeReasonKind.BetweenBelowLoadGenerator, LowLoad: top, HighLoad: above));
         }
 
-        return new SearchDone(SearchFinding.AtLeast(top, StoppedBy.LoadGenerator, above));
+        return new SearchDone(SearchFinding.AtLeast(top, Untrusted(search.Tallies[above]), above));
     }
+
+    private static StoppedBy Untrusted(Tally tally) => tally.Failed ? StoppedBy.ProbeFailed : StoppedBy.LoadGenerator;
 
     private static SearchMove Estimate(Bracket search, int low, int high)
     {

@@ -38,7 +38,7 @@ public sealed record KneeEstimate(double Knee, double Low, double High, int Prob
         probes);
 
     internal static IReadOnlyList<KneeEvidence> Evidence(IEnumerable<ProbeOutcome> outcomes) =>
-        [.. outcomes.Where(o => o.Judged && !(o.LoadGeneratorBound && !o.Meets))
+        [.. outcomes.Where(o => o.Judged && !o.Untrusted)
             .Select(o => new KneeEvidence(o.Concurrency, o.Meets, o.Margin))];
 
     internal static KneePosterior Posterior(IReadOnlyList<KneeEvidence> evidence, double? lowest = null, double? highest = null) =>

@@ -24,4 +24,5 @@ public enum NoCapacityKind
     MissedBeforeBudgetRanOut,
     MissedOnGrid,
     KneeBelowOne,
+    ProbesFailed,
 }

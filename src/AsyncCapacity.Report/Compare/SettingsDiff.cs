@@ -9,15 +9,23 @@ namespace AsyncCapacity.Report.Compare;
 /// (the knob that was changed, and anything else), and what makes them not comparable.</summary>
 public static class SettingsDiff
 {
+    /// <summary>A setting an older run did not record: shown, but no difference by itself.</summary>
+    public const string NotRecorded = "(not recorded)";
+
     public static IReadOnlyList<SettingDifference> Of(IReadOnlyList<ComparedRun> runs)
     {
         var settings = runs.Select(r => Describe(r.Document)).ToList();
         var names = settings.SelectMany(s => s.Keys).Distinct();
         return [.. names
             .Select(name => new SettingDifference(name,
-                [.. settings.Select(s => s.TryGetValue(name, out var value) ? value : "(default)")]))
-            .Where(d => d.Values.Distinct().Count() > 1)];
+                [.. settings.Select(s => s.TryGetValue(name, out var value) ? value : Recorded(name) ? NotRecorded : "(default)")]))
+            .Where(d => d.Values.Where(v => v != NotRecorded).Distinct().Count() > 1)];
     }
+
+    /// <summary>The probe budget is recorded since results.json kept each experiment's plan.</summary>
+    private static bool Recorded(string name) => name.EndsWith(ProbesSetting, StringComparison.Ordinal);
+
+    private const string ProbesSetting = " --probes";
 
     /// <summary>Reasons the runs' figures are not like for like:
     /// another machine, other steps, other step lengths, another load model.</summary>
@@ -89,6 +97,12 @@ public static class SettingsDiff
             }
 
             settings[$"{experiment.Name} SLA"] = Format.Sla(experiment.Sla);
+            if (experiment.Plan is { } plan)
+            {
+                settings[experiment.Name + ProbesSetting] = plan.SearchProbes is { } probes
+                    ? probes.ToString(CultureInfo.InvariantCulture)
+                    : "none (--search off)";
+            }
         }
 
         return settings;

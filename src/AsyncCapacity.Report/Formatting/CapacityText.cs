@@ -28,6 +28,10 @@ public static class CapacityText
         {
             parts.Add($"a lower bound: at {Format.Count(k6Missed)} the load generator was the limit and may have caused the miss");
         }
+        else if (capacity is { AtLeastBecause: StoppedBy.ProbeFailed, LoadGeneratorMissedAt: { } failedAt })
+        {
+            parts.Add($"a lower bound: the probe at {Format.Count(failedAt)} failed, so what lies above is unknown");
+        }
         else if (capacity.AtLeastBecause is { } stoppedBy)
         {
             parts.Add(Stopped(stoppedBy));
@@ -80,6 +84,7 @@ public static class CapacityText
         StoppedBy.LoadGenerator => "a lower bound: above it the load generator was the limit",
         StoppedBy.Ceiling => "a lower bound: the search's ceiling",
         StoppedBy.Budget => "a lower bound: the probe budget ran out before a load missed",
+        StoppedBy.ProbeFailed => "a lower bound: the probe above it failed",
         _ => "a lower bound: the highest step tested",
     };
 }

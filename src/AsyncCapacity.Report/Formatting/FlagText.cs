@@ -36,6 +36,13 @@ public static class FlagText
         StepFlagKind.BusyMachine =>
             Invariant($"The machine's CPU was {flag.Percent:0}% busy (k6 itself {flag.LoadGeneratorPercent:0}%): ")
             + "the app, k6 and anything else running competed for cores, so latencies may be overstated.",
+        StepFlagKind.PastDeadline =>
+            Invariant($"The probe was still running {flag.Seconds:0} s after it started, past its deadline, and was stopped: ")
+            + "it measured nothing, and the search went on without it (no load at or above it was tried again).",
+        StepFlagKind.LoadGeneratorFailed =>
+            Invariant($"k6 failed (exit {flag.Count}) without its results")
+            + (flag.Text is { Length: > 0 } words ? $": {words}" : "")
+            + ". The probe measured nothing, and the search went on without it (no load at or above it was tried again).",
         _ => flag.Text ?? string.Empty,
     };
 

@@ -16,6 +16,7 @@ public static class NoCapacityText
         NoCapacityKind.MissedBeforeBudgetRanOut =>
             Invariant($"every load tried missed, down to {reason.Count}, before the probe budget ran out"),
         NoCapacityKind.MissedOnGrid => Invariant($"every step missed, down to {reason.Count} (the grid only: --search off)"),
+        NoCapacityKind.ProbesFailed => "every probe failed (see its step's flags)",
         NoCapacityKind.KneeBelowOne => Invariant($"the knee lies below 1 (90%: {reason.LowLoad}–{reason.HighLoad})"),
         _ => reason.Text,
     };

@@ -21,6 +21,11 @@ internal static class RunHeader
                 + $"took {Format.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
             .Open("span", "sla-pill").Text($"SLA: {Format.Sla(run.Sla)}").Close("span")
             .Close("p");
+        if (document.Partial is { } partial)
+        {
+            // Said as a flag is, before any figure: a run that ended early.
+            html.Open("ul", "flags").Element("li", null, PartialText.Of(document, partial)).Close("ul");
+        }
 
         html.Open("dl", "facts");
         WhereFacts(html, run);
@@ -64,6 +69,10 @@ internal static class RunHeader
         var run = document.Run;
         Fact(html, "Load model", run.Settings.Model.Description);
         Fact(html, $"Steps ({run.Settings.Model.AxisName})", string.Join(", ", run.Settings.Steps));
+        if (ProbePlanText.Of(document.Experiments) is { } probes)
+        {
+            Fact(html, "Probes", probes);
+        }
         Fact(html, "Timing per step",
             $"warm-up {Format.Seconds(run.Settings.WarmupSeconds)} · measured {Format.Seconds(run.Settings.StepSeconds)} "
             + $"· cool-down {Format.Seconds(run.Settings.CooldownSeconds)}");

@@ -20,7 +20,7 @@ public sealed class UserAppsTests(ITestOutputHelper log) : IDisposable
     private static readonly Experiment Sleep = ExperimentCatalog.Get("sleep");
     private readonly string _logs = Directory.CreateTempSubdirectory("capacity-user-app-").FullName;
 
-    private static ProbeRun Probe(int run) => new($"orders-blocking-c1-r{run}", "blocking", 1);
+    private static ProbeRun Probe(int run) => new($"orders-blocking-c1-r{run}", "blocking", 1, new Dictionary<string, string>());
 
     private Task<UserApps> PrepareAsync(params string[] arguments)
     {

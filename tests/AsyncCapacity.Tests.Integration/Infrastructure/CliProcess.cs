@@ -14,9 +14,16 @@ internal static class CliProcess
         RunProgramAsync(log, timeout, "dotnet", [Path.Combine(AppContext.BaseDirectory, "capacity.dll"), .. arguments],
             Repository.Root, environment);
 
+    /// <summary>Runs it and sends it SIGINT, as Ctrl+C does, once it prints a line <paramref name="interruptAt"/> accepts.</summary>
+    public static Task<(int ExitCode, string Output)> InterruptedAsync(
+        ITestOutputHelper log, TimeSpan timeout, Func<string, bool> interruptAt, params string[] arguments) =>
+        RunProgramAsync(log, timeout, "dotnet", [Path.Combine(AppContext.BaseDirectory, "capacity.dll"), .. arguments],
+            Repository.Root, new Dictionary<string, string>(), interruptAt);
+
     /// <summary>Any program, its output and errors interleaved into one text and the test's log; killed with its tree at the timeout.</summary>
     public static async Task<(int ExitCode, string Output)> RunProgramAsync(ITestOutputHelper? log, TimeSpan timeout, string program,
-        IEnumerable<string> arguments, string workingDirectory, IReadOnlyDictionary<string, string> environment)
+        IEnumerable<string> arguments, string workingDirectory, IReadOnlyDictionary<string, string> environment,
+        Func<string, bool>? interruptAt = null)
     {
         var startInfo = new ProcessStartInfo(program)
         {
@@ -37,6 +44,7 @@ internal static class CliProcess
 
         using var process = new Process { StartInfo = startInfo };
         var output = new System.Text.StringBuilder();
+        var interrupted = 0;
         void Record(string? line)
         {
             if (line is null)
@@ -50,6 +58,11 @@ internal static class CliProcess
             }
 
             log?.WriteLine(line);
+            if (interruptAt?.Invoke(line) == true && Interlocked.Exchange(ref interrupted, 1) == 0)
+            {
+                using var kill = Process.Start("kill", ["-INT", process.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+                kill.WaitForExit();
+            }
         }
 
         process.OutputDataReceived += (_, e) => Record(e.Data);

@@ -40,8 +40,9 @@ public sealed class ExperimentFileTests : IDisposable
         var orders = Assert.Single(request(parse).Experiments);
         Assert.Equal(("orders", path), (orders.Id, orders.Source));
         Assert.Equal("7", request(parse).Parameters["orders"]["ms"]);
-        Assert.Equal(new Sla(300, 0.01), request(parse).SlaFor(orders));
-        Assert.Equal([1, 10], request(parse).StepsFor(orders));
+        var planned = ExperimentPlans.Of(request(parse), openFiles: null).Of("orders");
+        Assert.Equal(new Sla(300, 0.01), planned.Sla);
+        Assert.Equal([1, 10], planned.Steps);
     }
 
     [Fact]
@@ -57,7 +58,7 @@ public sealed class ExperimentFileTests : IDisposable
         Assert.Empty(parse.Errors);
         Assert.Equal(["sleep", "orders"], request(parse).Experiments.Select(e => e.Id));
         Assert.Equal(["sync"], request(parse).Experiments[1].Variants.Select(v => v.Name));
-        Assert.Equal([1, 5], request(parse).StepsFor(request(parse).Experiments[1]));
+        Assert.Equal([1, 5], ExperimentPlans.Of(request(parse), openFiles: null).Of("orders").Steps);
     }
 
     [Fact]

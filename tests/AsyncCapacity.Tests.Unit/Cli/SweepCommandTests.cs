@@ -2,7 +2,9 @@ using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
 using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Cli.Output;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Sweep;
 
 namespace AsyncCapacity.Tests.Cli;
 
@@ -23,6 +25,9 @@ public sealed class SweepCommandTests
         return request(parse);
     }
 
+    /// <summary>As the sweep plans it, on a machine whose open files do not bind.</summary>
+    private static RunPlan Plan(SweepRequest request) => ExperimentPlans.Of(request, openFiles: null);
+
     [Fact]
     public void Defaults_come_from_the_profile_and_each_experiments_declaration()
     {
@@ -30,20 +35,20 @@ public sealed class SweepCommandTests
         var request = Request("--profile", "quick", "-e", "sleep");
 
         // Assert
-        var sleep = Assert.Single(request.Experiments);
-        Assert.Equal([1, 10, 100, 1000], request.StepsFor(sleep));
+        var sleep = Assert.Single(Plan(request).Experiments);
+        Assert.Equal([1, 10, 100, 1000], sleep.Steps);
         Assert.Equal(2, request.WarmupSeconds);
         Assert.Equal(4, request.StepSeconds);
         Assert.Equal(0, request.CooldownSeconds);
         Assert.Null(request.Target);
-        Assert.Equal(new Sla(1000, 0.01), request.SlaFor(sleep));
+        Assert.Equal(new Sla(1000, 0.01), sleep.Sla);
         Assert.Equal("500", request.Parameters["sleep"]["ms"]);
         Assert.Equal(new DatabaseSettings("PostgreSQL", null, 100), request.Database);
         Assert.True(request.Search);
         Assert.True(request.Stacks);
-        Assert.Equal(14, request.SearchPolicyFor(sleep).MaxProbes);
-        Assert.True(request.WorstCaseDuration < TimeSpan.FromMinutes(5),
-            $"the quick sleep sweep must end within 5 minutes at worst: {request.WorstCaseDuration}");
+        Assert.Equal(14, sleep.MaxProbes);
+        Assert.True(request.WorstCaseDuration(Plan(request)) < TimeSpan.FromMinutes(5),
+            $"the quick sleep sweep must end within 5 minutes at worst: {request.WorstCaseDuration(Plan(request))}");
     }
 
     [Fact]
@@ -77,13 +82,14 @@ public sealed class SweepCommandTests
             "--set", "sleep.ms=200", "--steps", "50,1,10,10", "--steps", "db=5");
 
         // Assert
-        var (sleep, db) = (ExperimentCatalog.Get("sleep"), ExperimentCatalog.Get("db"));
-        Assert.Equal(new Sla(600, 0.02), request.SlaFor(sleep));
-        Assert.Equal(new Sla(800, 0.02), request.SlaFor(db));
-        Assert.Equal("200", request.Parameters["sleep"]["ms"]);
-        Assert.Equal("50", request.Parameters["db"]["ms"]);
-        Assert.Equal([1, 10, 50], request.StepsFor(sleep));
-        Assert.Equal([5], request.StepsFor(db));
+        var (sleep, db) = (Plan(request).Of("sleep"), Plan(request).Of("db"));
+        Assert.Equal(new Sla(600, 0.02), sleep.Sla);
+        Assert.Equal(new Sla(800, 0.02), db.Sla);
+        Assert.Equal(sleep.Sla, sleep.Terms.Sla);
+        Assert.Equal("200", sleep.Parameters["ms"]);
+        Assert.Equal("50", db.Parameters["ms"]);
+        Assert.Equal([1, 10, 50], sleep.Steps);
+        Assert.Equal([5], db.Steps);
         Assert.True(request.Customised);
     }
 
@@ -94,15 +100,20 @@ public sealed class SweepCommandTests
         var request = Request("-e", "sleep,db,audit", "--probes", "6", "--probes", "sleep=16");
         var untouched = Request("-e", "sleep,connections");
 
-        // Assert
-        Assert.Equal(16, request.SearchPolicyFor(ExperimentCatalog.Get("sleep")).MaxSearchProbes);
-        Assert.Equal(6, request.SearchPolicyFor(ExperimentCatalog.Get("db")).MaxSearchProbes);
-        Assert.Equal(6, request.SearchPolicyFor(ExperimentCatalog.Get("audit")).MaxSearchProbes);
+        // Assert: the search's budget, and what results.json records of it
+        var (plan, defaults) = (Plan(request), Plan(untouched));
+        Assert.Equal(16, plan.Of("sleep").Search.MaxSearchProbes);
+        Assert.Equal(6, plan.Of("db").Search.MaxSearchProbes);
+        Assert.Equal(6, plan.Of("audit").Search.MaxSearchProbes);
+        var recorded = plan.Of("sleep").Recorded;
+        Assert.Equal([1, 10, 100, 1000], recorded.Steps);
+        Assert.Equal((16, 20), (recorded.SearchProbes, recorded.MaxProbes));
+        Assert.Null(Plan(Request("-e", "sleep", "--search", "off")).Of("sleep").Recorded.SearchProbes);
         Assert.True(request.Customised);
-        Assert.Equal(SearchPolicy.DefaultSearchProbes, untouched.SearchPolicyFor(ExperimentCatalog.Get("sleep")).MaxSearchProbes);
+        Assert.Equal(SearchPolicy.DefaultSearchProbes, defaults.Of("sleep").Search.MaxSearchProbes);
         Assert.False(untouched.Customised);
-        Assert.Equal(10_000, untouched.SearchPolicyFor(ExperimentCatalog.Get("connections")).Headline);
-        Assert.Null(untouched.SearchPolicyFor(ExperimentCatalog.Get("sleep")).Headline);
+        Assert.Equal(10_000, defaults.Of("connections").Search.Headline);
+        Assert.Null(defaults.Of("sleep").Search.Headline);
     }
 
     [Fact]
@@ -113,18 +124,18 @@ public sealed class SweepCommandTests
 
         // Assert
         Assert.Equal(new AsyncCapacity.Lab.Results.RequestQueueSettings(20, 100), request.RequestQueue);
-        Assert.Contains("request-queue", request.Plotted(ExperimentCatalog.Get("audit")).Gauges!);
+        Assert.Contains("request-queue", Plan(request).Of("audit").Declaration.Gauges!);
         Assert.Null(Request("-e", "audit").RequestQueue);
     }
 
     [Fact]
     public void The_terms_of_an_experiment_the_sweep_plotted_carry_each_gauge_column_once()
     {
-        // Arrange: the sweep plots each experiment, then asks for its terms (which plot it too)
+        // Arrange: the plan plots each experiment once, and its terms read that declaration
         var request = Request("-e", "audit", "--request-queue-limit", "100");
 
         // Act
-        var terms = request.TermsFor(request.Plotted(ExperimentCatalog.Get("audit")));
+        var terms = Plan(request).Of("audit").Terms;
 
         // Assert: a column twice would stop the step's analysis (a dictionary by column id)
         var columns = terms.Gauges.SelectMany(g => g.Columns).Select(c => c.Id).ToList();
@@ -204,7 +215,7 @@ public sealed class SweepCommandTests
         Assert.Equal("25", request.AppSettings["Audit__BoundedWriters"]);
         Assert.Equal("20", request.AppSettings["Audit__WriteDelayMs"]);
         Assert.True(request.Customised);
-        Assert.Contains("App settings: ", SweepPlan.Describe(request), StringComparison.Ordinal);
+        Assert.Contains("App settings: ", SweepPlan.Describe(request, Plan(request)), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -216,11 +227,31 @@ public sealed class SweepCommandTests
         // Assert
         Assert.Equal(LoadModel.Open, request.Model);
         Assert.Equal("req/s", request.Model.StepUnit);
-        Assert.Equal([5, 20, 80], request.StepsFor(ExperimentCatalog.Get("sleep")));
-        Assert.Equal([10, 50], request.StepsFor(ExperimentCatalog.Get("content")));
+        Assert.Equal([5, 20, 80], Plan(request).Of("sleep").Steps);
+        Assert.Equal([10, 50], Plan(request).Of("content").Steps);
         Assert.Contains("sleep: sync, async × 5,20,80 req/s, at most 13 probes each",
-            SweepPlan.Describe(request), StringComparison.Ordinal);
-        Assert.Contains("Load model: open", SweepPlan.Describe(request), StringComparison.Ordinal);
+            SweepPlan.Describe(request, Plan(request)), StringComparison.Ordinal);
+        Assert.Contains("Load model: open", SweepPlan.Describe(request, Plan(request)), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Loads_stay_within_the_files_k6_and_the_app_may_open_and_the_plan_says_so()
+    {
+        // Arrange: C10k's headline is 10,000 clients, each a socket in k6 and one in the app
+        var request = Request("-e", "connections,sleep", "--steps", "sleep=1,10,9000");
+
+        // Act
+        var (tight, ample, unknown) = (ExperimentPlans.Of(request, 5000), ExperimentPlans.Of(request, 1_048_576), Plan(request));
+
+        // Assert: a twentieth of the limit is left to each process's own files, in whole hundreds
+        Assert.Equal(4700, tight.Of("connections").Search.Ceiling);
+        Assert.Equal(4700, tight.Of("connections").Search.Headline);
+        Assert.Equal([1, 10, 4700], tight.Of("sleep").Steps);
+        Assert.Equal(new LoadCap(4700, 5000), tight.Of("sleep").Recorded.Cap);
+        Assert.Contains("Loads capped at 4,700 concurrent clients", SweepPlan.Describe(request, tight), StringComparison.Ordinal);
+        Assert.Equal((20_000, 10_000, null), (ample.Of("connections").Search.Ceiling, ample.Of("connections").Search.Headline, ample.Cap));
+        Assert.DoesNotContain("capped", SweepPlan.Describe(request, unknown), StringComparison.Ordinal);
+        Assert.Equal(19_000, ExperimentPlans.ClientsWithin(20_000));
     }
 
     [Theory]

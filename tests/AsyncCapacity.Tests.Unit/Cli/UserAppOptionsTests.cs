@@ -33,7 +33,7 @@ public sealed class UserAppOptionsTests
         Assert.Equal("/", request.ReadyPath);
         Assert.Null(request.Target);
         Assert.Contains($"your app `dotnet MyApp.dll --urls {{url}}`, started in {Environment.CurrentDirectory}, fresh per probe",
-            SweepPlan.Describe(request), StringComparison.Ordinal);
+            SweepPlan.Describe(request, ExperimentPlans.Of(request, openFiles: null)), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -47,7 +47,7 @@ public sealed class UserAppOptionsTests
         Assert.Equal(new UserApp(null, ForeignProject, "/healthz"), request.App);
         Assert.Equal("/healthz", request.ReadyPath);
         Assert.Equal("orders", request.AppSettings["Database__Name"]);
-        Assert.Contains("(--min-threads, by a startup hook)", SweepPlan.Describe(request), StringComparison.Ordinal);
+        Assert.Contains("(--min-threads, by a startup hook)", SweepPlan.Describe(request, ExperimentPlans.Of(request, openFiles: null)), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -34,6 +34,31 @@ public sealed class CompareTests
     }
 
     [Fact]
+    public void A_changed_probe_budget_is_a_setting_that_differs_and_a_run_that_did_not_record_it_differs_in_nothing()
+    {
+        // Arrange: the same run given 10 and 16 probes, and once as written before results.json kept its plan
+        var baseline = Baseline();
+        ResultsDocument Given(int? probes) => baseline with
+        {
+            Experiments = [.. baseline.Experiments.Select(e => e with
+            {
+                Plan = probes is null ? null : new ProbePlan([1, 10, 100], probes, 3 + probes.Value),
+            })],
+        };
+
+        // Act
+        var changed = RunComparison.Of([new("a", Given(10)), new("b", Given(16))], new NoiseRule(10));
+        var older = RunComparison.Of([new("a", Given(null)), new("b", Given(10))], new NoiseRule(10));
+
+        // Assert
+        var probes = Assert.Single(changed.Differences);
+        Assert.Equal("sleep --probes", probes.Name);
+        Assert.Equal(["10", "16"], probes.Values);
+        Assert.Contains("sleep --probes", CompareText.Render(changed), StringComparison.Ordinal);
+        Assert.Empty(older.Differences);
+    }
+
+    [Fact]
     public void A_step_flagged_in_either_run_is_shown_but_not_judged()
     {
         // Arrange: the baseline's sync step at 400 clients is flagged

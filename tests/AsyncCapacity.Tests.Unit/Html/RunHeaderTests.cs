@@ -53,4 +53,49 @@ public sealed class RunHeaderTests
         Assert.DoesNotContain("k6 itself was the limit", text, StringComparison.Ordinal);
         Assert.DoesNotContain("Instrument overhead", plain, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void The_header_says_what_each_variant_was_given_to_find_its_knee_and_a_run_before_the_plan_says_nothing_of_it()
+    {
+        // Arrange
+        var sleep = Golden("results-sleep.json");
+        var planned = sleep with
+        {
+            Experiments = [.. sleep.Experiments.Select(e => e with { Plan = new ProbePlan([1, 10, 100, 1000], 10, 14) { Cap = new(19_000, 20_000) } })],
+        };
+
+        // Act
+        var text = VisibleText(HtmlReport.Render(planned));
+        var plain = VisibleText(HtmlReport.Render(sleep));
+
+        // Assert
+        Assert.Contains("sleep: at most 14 probes per variant (4 steps, then up to 10 searching the knee). Loads capped at 19,000 "
+            + "concurrent clients: k6 holds a socket per client and the app one per connection, each within the sweep's limit of "
+            + "20,000 open files", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("searching the knee", plain, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_partial_run_says_so_first_which_searches_did_not_end_and_how_to_go_on()
+    {
+        // Arrange: stopped in the sync search; async not started
+        var sleep = Golden("results-sleep.json");
+        var stopped = sleep with
+        {
+            Experiments = [.. sleep.Experiments.Select(e => e with { Variants = [.. e.Variants.Where(v => v.Name == "sync")] })],
+            Partial = new PartialRun(PartialReason.Interrupted, 3, ["sleep:sync", "sleep:async"]),
+        };
+        var failed = stopped with { Partial = new PartialRun(PartialReason.Failed, 1, ["sleep:async"], "The app refused GET /sleep/async.") };
+
+        // Act
+        var text = VisibleText(HtmlReport.Render(stopped));
+        var failure = VisibleText(HtmlReport.Render(failed));
+
+        // Assert
+        Assert.Contains("Partial: the sweep was interrupted after 3 probes, and these are its results so far. sleep sync: the search "
+            + "did not end; its capacity is read off the probes so far. sleep async: not started. `capacity sweep --resume` with this "
+            + "report's folder goes on from them", text, StringComparison.Ordinal);
+        Assert.Contains("Partial: the sweep failed after 1 probe (The app refused GET /sleep/async)", failure, StringComparison.Ordinal);
+        Assert.DoesNotContain("Partial:", VisibleText(HtmlReport.Render(sleep)), StringComparison.Ordinal);
+    }
 }

@@ -16,17 +16,17 @@ public sealed class PredictedKneeTests
         var sleep = run.Experiments[0];
 
         // Act
-        var sync = PredictedKnee.Of(FirstProbeOnly(sleep, "sync"), "sync", run.Run);
-        var async = PredictedKnee.Of(FirstProbeOnly(sleep, "async"), "async", run.Run);
+        var sync = PredictedKnee.Of(sleep, FirstProbeOnly(sleep, "sync"), run.Run);
+        var async = PredictedKnee.Of(sleep, FirstProbeOnly(sleep, "async"), run.Run);
 
         // Assert: 2 threads ÷ 500 ms within a 1 s SLA: 2 clients (measured 2); 1 client's 14 requests measure no CPU per request
         Assert.Equal(2, sync);
         Assert.Null(async);
     }
 
-    private static ExperimentResult FirstProbeOnly(ExperimentResult experiment, string name)
+    private static VariantResult FirstProbeOnly(ExperimentResult experiment, string name)
     {
         var variant = experiment.Variants.Single(v => v.Name == name);
-        return experiment with { Variants = [variant with { Steps = [variant.Steps[0]], Capacity = null, Prediction = null }] };
+        return variant with { Steps = [variant.Steps[0]], Capacity = null, Prediction = null };
     }
 }

@@ -1,11 +1,11 @@
 using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Formatting;
-using static AsyncCapacity.Tests.Search.SearchPlay;
+using static AsyncCapacity.Tests.Sweep.Simulation;
 
 namespace AsyncCapacity.Tests.Search;
 
 /// <summary>
-/// The search played against known truths: the laws' knee first, a climb that follows them, then probes where the outcome
+/// The search played through the lab's loop against known truths: the laws' knee first, a climb that follows them, then probes where the outcome
 /// is least certain until the knee's 90% interval is within ±10% or the budget is spent; lower bounds that say what stopped them.
 /// </summary>
 public sealed class CapacitySearchTests
@@ -13,10 +13,10 @@ public sealed class CapacitySearchTests
     private static readonly SearchPolicy Policy = new() { Coarse = [1, 10, 100, 1000] };
 
     [Fact]
-    public void It_probes_the_predicted_knee_after_the_lightest_step_and_stops_at_two_neighbouring_loads()
+    public async Task It_probes_the_predicted_knee_after_the_lightest_step_and_stops_at_two_neighbouring_loads()
     {
         // Act: sleep sync: 2 pool threads ÷ 500 ms, the laws say 2; it meets up to 2
-        var (finding, probes) = Play(Policy, c => c <= 2, knee: 2);
+        var (finding, probes) = await PlayAsync(Policy, c => c <= 2, knee: 2);
 
         // Assert
         Assert.Equal([1, 2, 4, 3], probes.Select(p => p.Concurrency));
@@ -31,13 +31,13 @@ public sealed class CapacitySearchTests
     [InlineData(62, 61)] // audit bounded: as predicted
     [InlineData(1000, 125)] // a CPU bound read too high
     [InlineData(2, 5)] // connections sync, whose steps start at 1,000
-    public void From_a_prediction_it_estimates_a_sharp_knee_within_ten_percent_wherever_the_truth_lies(int knee, int truth)
+    public async Task From_a_prediction_it_estimates_a_sharp_knee_within_ten_percent_wherever_the_truth_lies(int knee, int truth)
     {
         // Arrange
         var steps = knee == 2 ? new[] { 1000, 2500, 5000, 10000 } : [1, 10, 100, 1000];
 
         // Act
-        var (finding, probes) = Play(Policy with { Coarse = steps }, c => c <= truth, knee: knee);
+        var (finding, probes) = await PlayAsync(Policy with { Coarse = steps }, c => c <= truth, knee: knee);
 
         // Assert: the knee lies between the truth and the next load
         var estimate = finding.Estimate!;
@@ -48,15 +48,15 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_sharp_knee_stops_early_and_a_knee_that_turns_slowly_spends_the_budget_and_says_so()
+    public async Task A_sharp_knee_stops_early_and_a_knee_that_turns_slowly_spends_the_budget_and_says_so()
     {
         // Arrange: launches whose p95 scatters about a line through the knee at 60 clients (seeded)
-        var sharp = Launches(new Random(1), knee: 60, scale: 0.03, scatter: 0.15);
-        var flat = Launches(new Random(1), knee: 60, scale: 0.3, scatter: 0.1);
+        var sharp = Launches.Around(new Random(1), knee: 60, scale: 0.03, scatter: 0.15);
+        var flat = Launches.Around(new Random(1), knee: 60, scale: 0.3, scatter: 0.1);
 
         // Act
-        var (quick, quickProbes) = PlayLaunches(sharp);
-        var (slow, slowProbes) = PlayLaunches(flat);
+        var (quick, quickProbes) = await PlayLaunchesAsync(sharp);
+        var (slow, slowProbes) = await PlayLaunchesAsync(flat);
 
         // Assert
         Assert.True(quick.Narrowed, $"{quick.Estimate}");
@@ -66,10 +66,10 @@ public sealed class CapacitySearchTests
         Assert.True(slow.Estimate!.HighLoad - slow.Estimate.LowLoad > quick.Estimate!.HighLoad - quick.Estimate.LowLoad,
             $"slow {slow.Estimate}, quick {quick.Estimate}");
 
-        static (SearchFinding, List<ProbeOutcome>) PlayLaunches(Func<int, double> launch)
+        static Task<(SearchFinding, List<ProbeOutcome>)> PlayLaunchesAsync(Func<int, double> launch)
         {
             var margins = new Dictionary<int, Queue<double>>();
-            return Play(Policy, c => Margin(c) <= 0, knee: 40, margin: (c, _) => margins[c].Dequeue());
+            return PlayAsync(Policy, c => Margin(c) <= 0, knee: 40, margin: (c, _) => margins[c].Dequeue());
 
             // One launch per probe: its margin decides its verdict and is what the estimate reads.
             double Margin(int load)
@@ -82,15 +82,15 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_climb_with_nothing_missed_jumps_to_the_laws_knee_from_the_probes_so_far()
+    public async Task A_climb_with_nothing_missed_jumps_to_the_laws_knee_from_the_probes_so_far()
     {
         // Arrange: db async: read at 1 client, the CPU per request puts the knee at 74; from the heavier probes the laws
         // put it at 1,500; the app meets up to 1,400, k6 short of CPU from 1,200
         static int? Latest(IReadOnlyList<ProbeOutcome> probes) => probes.Count == 1 ? 74 : 1500;
 
         // Act
-        var (doubling, doublingProbes) = Play(Policy, c => c <= 1400, loadGeneratorBoundFrom: 1200, knee: 74);
-        var (jumping, probes) = Play(Policy, c => c <= 1400, loadGeneratorBoundFrom: 1200, knee: 74, latestKnee: Latest);
+        var (doubling, doublingProbes) = await PlayAsync(Policy, c => c <= 1400, loadGeneratorBoundFrom: 1200, knee: 74);
+        var (jumping, probes) = await PlayAsync(Policy, c => c <= 1400, loadGeneratorBoundFrom: 1200, knee: 74, latestKnee: Latest);
 
         // Assert: 74 met, then at most ×8 (592), then the knee itself; the same bound in fewer probes
         Assert.Equal([1, 74, 592, 1500], probes.Take(4).Select(p => p.Concurrency));
@@ -103,13 +103,13 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_miss_the_load_generator_may_have_caused_narrows_to_the_largest_load_that_met_below_it()
+    public async Task A_miss_the_load_generator_may_have_caused_narrows_to_the_largest_load_that_met_below_it()
     {
         // Arrange: k6 is short of CPU from 400 clients and its own delay misses the SLA from 700; the app would serve 3,000
         bool Truth(int c) => c < 700;
 
         // Act
-        var (finding, probes) = Play(Policy, Truth, loadGeneratorBoundFrom: 400);
+        var (finding, probes) = await PlayAsync(Policy, Truth, loadGeneratorBoundFrom: 400);
 
         // Assert: the bracket below that miss narrows to a quarter, and the bound is the largest load that met
         Assert.Equal(StoppedBy.LoadGenerator, finding.AtLeastBecause);
@@ -120,26 +120,26 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_knee_first_known_after_the_coarse_pass_passed_it_is_not_probed()
+    public async Task A_knee_first_known_after_the_coarse_pass_passed_it_is_not_probed()
     {
         // Arrange: sleep async: 1 client took too few requests to read the CPU; after 10 and 100 clients the laws say 50
         static int? Latest(IReadOnlyList<ProbeOutcome> probes) => probes.Count >= 3 ? 50 : null;
 
         // Act
-        var (_, probes) = Play(Policy, c => c <= 400, latestKnee: Latest);
+        var (_, probes) = await PlayAsync(Policy, c => c <= 400, latestKnee: Latest);
 
         // Assert: 100 met already, so the knee of 50 says nothing new: no probe there
         Assert.DoesNotContain(probes, p => p.Concurrency == 50);
     }
 
     [Fact]
-    public void A_halving_from_the_knee_that_would_land_beside_an_end_probes_the_middle_instead()
+    public async Task A_halving_from_the_knee_that_would_land_beside_an_end_probes_the_middle_instead()
     {
         // Arrange: websocket async: the laws say 397, k6 is short of CPU from 200 and misses from 301
         var policy = Policy with { Coarse = [10, 100, 500, 1000] };
 
         // Act
-        var (finding, probes) = Play(policy, c => c <= 300, loadGeneratorBoundFrom: 200, knee: 397);
+        var (finding, probes) = await PlayAsync(policy, c => c <= 300, loadGeneratorBoundFrom: 200, knee: 397);
 
         // Assert: 397 missed (k6), 198 met; 397 ÷ 2 is 198 again, so the next is their middle, 280, not 199
         Assert.Equal([10, 397, 198, 280], probes.Take(4).Select(p => p.Concurrency));
@@ -147,10 +147,10 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_prediction_the_lightest_step_already_passed_leaves_the_declared_steps_to_lead()
+    public async Task A_prediction_the_lightest_step_already_passed_leaves_the_declared_steps_to_lead()
     {
         // Act: websocket sync: the laws say 2 (the pool's minimum), but 10 clients met
-        var (finding, probes) = Play(Policy with { Coarse = [10, 100, 500, 1000] }, c => c <= 50, knee: 2);
+        var (finding, probes) = await PlayAsync(Policy with { Coarse = [10, 100, 500, 1000] }, c => c <= 50, knee: 2);
 
         // Assert
         Assert.Null(finding.PredictedKnee);
@@ -159,10 +159,10 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_variant_that_never_misses_climbs_until_the_ceiling_and_is_a_lower_bound()
+    public async Task A_variant_that_never_misses_climbs_until_the_ceiling_and_is_a_lower_bound()
     {
         // Act
-        var (finding, probes) = Play(Policy with { Ceiling = 3000 }, _ => true);
+        var (finding, probes) = await PlayAsync(Policy with { Ceiling = 3000 }, _ => true);
 
         // Assert
         Assert.Equal((3000, StoppedBy.Ceiling), (finding.Capacity, finding.AtLeastBecause));
@@ -171,10 +171,10 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void A_variant_that_never_meets_goes_down_to_one_client_and_says_so()
+    public async Task A_variant_that_never_meets_goes_down_to_one_client_and_says_so()
     {
         // Act
-        var (finding, probes) = Play(Policy with { Coarse = [1000, 2500, 5000, 10000] }, _ => false);
+        var (finding, probes) = await PlayAsync(Policy with { Coarse = [1000, 2500, 5000, 10000] }, _ => false);
 
         // Assert
         Assert.Null(finding.Capacity);
@@ -184,11 +184,11 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void The_headline_load_is_probed_once_whatever_the_knee()
+    public async Task The_headline_load_is_probed_once_whatever_the_knee()
     {
         // Act: connections sync, its knee at 3 far below the C10k claim
         var policy = Policy with { Coarse = [1000, 2500, 5000, 10000], Headline = 10_000 };
-        var (finding, probes) = Play(policy, c => c <= 3);
+        var (finding, probes) = await PlayAsync(policy, c => c <= 3);
 
         // Assert
         Assert.Equal(3, finding.Capacity);
@@ -199,10 +199,10 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void The_budget_bounds_the_probes_and_the_interval_says_it_was_not_narrowed()
+    public async Task The_budget_bounds_the_probes_and_the_interval_says_it_was_not_narrowed()
     {
         // Act
-        var (finding, probes) = Play(Policy with { MaxSearchProbes = 2 }, c => c <= 437);
+        var (finding, probes) = await PlayAsync(Policy with { MaxSearchProbes = 2 }, c => c <= 437);
 
         // Assert
         Assert.Equal(Policy.Coarse.Count + 2, probes.Count);
@@ -211,11 +211,11 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void Without_refining_every_step_runs_and_the_knee_is_estimated_from_them()
+    public async Task Without_refining_every_step_runs_and_the_knee_is_estimated_from_them()
     {
         // Act
-        var top = Play(Policy with { Refine = false }, _ => true).Finding;
-        var (knee, probes) = Play(Policy with { Coarse = [1, 10, 50, 100, 200, 400], Refine = false }, c => c <= 30);
+        var top = (await PlayAsync(Policy with { Refine = false }, _ => true)).Finding;
+        var (knee, probes) = await PlayAsync(Policy with { Coarse = [1, 10, 50, 100, 200, 400], Refine = false }, c => c <= 30);
 
         // Assert
         Assert.Equal((1000, StoppedBy.HighestStep), (top.Capacity, top.AtLeastBecause));
@@ -225,10 +225,10 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void Without_refining_a_grid_that_never_meets_says_so_not_that_a_budget_ran_out()
+    public async Task Without_refining_a_grid_that_never_meets_says_so_not_that_a_budget_ran_out()
     {
         // Act
-        var (finding, probes) = Play(Policy with { Coarse = [100], Refine = false }, _ => false);
+        var (finding, probes) = await PlayAsync(Policy with { Coarse = [100], Refine = false }, _ => false);
 
         // Assert
         Assert.Single(probes);
@@ -237,10 +237,10 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
-    public void The_coarse_pass_stops_climbing_after_two_misses_in_a_row()
+    public async Task The_coarse_pass_stops_climbing_after_two_misses_in_a_row()
     {
         // Act
-        var (_, probes) = Play(Policy with { Coarse = [1, 10, 50, 100, 200, 400] }, c => c < 10);
+        var (_, probes) = await PlayAsync(Policy with { Coarse = [1, 10, 50, 100, 200, 400] }, c => c < 10);
 
         // Assert
         Assert.Equal([1, 10, 50], probes.Where(p => p.Pass == ProbePass.Coarse).Select(p => p.Concurrency));

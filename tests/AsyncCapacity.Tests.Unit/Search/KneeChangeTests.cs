@@ -14,7 +14,7 @@ public sealed class KneeChangeTests
         var random = new Random(11);
         IReadOnlyList<ProbeOutcome> Run(double knee)
         {
-            var launch = SearchPlay.Launches(random, knee, scale: 0.08, scatter: 0.2);
+            var launch = Launches.Around(random, knee, scale: 0.08, scatter: 0.2);
             return [.. Design
                 .Select(d => (int)Math.Round(60 * d))
                 .Select(load => launch(load) is var z ? new ProbeOutcome(load, z <= 0) { Margin = z } : null!)];

@@ -18,7 +18,7 @@ public sealed class KneeEstimateTests
     {
         // Arrange
         var random = new Random(7);
-        var launch = SearchPlay.Launches(random, truth, scale, scatter);
+        var launch = Launches.Around(random, truth, scale, scatter);
 
         // Act
         var estimates = Enumerable.Range(0, 200).Select(_ => KneeEstimate.Of([.. Design

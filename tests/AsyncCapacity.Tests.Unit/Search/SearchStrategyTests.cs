@@ -1,5 +1,6 @@
 using System.CommandLine;
 using AsyncCapacity.Cli.Commands;
+using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Report.Html;
@@ -23,7 +24,7 @@ public sealed class SearchStrategyTests
 
         // Assert
         Assert.Empty(parse.Errors);
-        Assert.Equal(refine, request.SearchPolicyFor(request.Experiments[0]).Refine);
+        Assert.Equal(refine, ExperimentPlans.Of(request, openFiles: null).Of("sleep").Search.Refine);
     }
 
     [Fact]

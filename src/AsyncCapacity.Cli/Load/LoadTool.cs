@@ -1,0 +1,16 @@
+using AsyncCapacity.Lab.Measure;
+
+namespace AsyncCapacity.Cli.Load;
+
+/// <summary>What the rest of the CLI asks of the load generator without naming it: where it is, and whether a file is one of its
+/// results and what it measured. k6 is the one there is; a second would be chosen here.</summary>
+internal static class LoadTool
+{
+    public static Task<ILoadGenerator> LocateAsync(RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
+        K6Generator.LocateAsync(layout, rawDirectory, cancellationToken);
+
+    public static bool IsResultsFile(string json) => K6ResultsFile.LooksLikeK6Summary(json);
+
+    /// <summary>Throws <see cref="InvalidDataException"/> saying what is wrong with the file.</summary>
+    public static MeasuredRun ReadResults(string json, string source) => K6ResultsFile.Parse(json, source);
+}

@@ -1,0 +1,66 @@
+using System.CommandLine;
+using System.Globalization;
+using static AsyncCapacity.Cli.Options.OptionValues;
+
+namespace AsyncCapacity.Cli.Options;
+
+internal sealed class OutputOptionGroup : IOptionGroup
+{
+    public Option<string?> Out { get; } = new("--out", "-o") { Description = "Output folder [default: reports/<timestamp>]." };
+
+    public Option<string> Stacks { get; } = OnOff("--stacks",
+        "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
+        + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts, or --target "
+        + "with --target-pid [default: on].");
+
+    public Option<bool> Baseline { get; } = new("--baseline")
+    {
+        Description = "Measure the instrument first: the app's /hello against a minimal ASP.NET Core app (bench/MinimalApp), "
+            + $"{BaselineSize.Clients} k6 clients, {BaselineSize.Rounds} alternating rounds; "
+            + $"the report's header states the app's overhead.",
+    };
+
+    public Option<IsolationMode> Isolate { get; } = new("--isolate")
+    {
+        Description = "Give the app (and its database) and k6 CPUs of their own (taskset): "
+            + "each step then says which side was at its limit. "
+            + ".NET sizes itself to its CPUs, so the app's pool minimum follows. auto: on with 4 CPUs or more (the app keeps 2 or more), "
+            + "off below (on 2 cores it would halve the app's) [default: auto].",
+        DefaultValueFactory = _ => IsolationMode.Auto,
+        CustomParser = result => Enum.TryParse<IsolationMode>(result.Tokens[0].Value, ignoreCase: true, out var mode)
+            ? mode
+            : Error<IsolationMode>(result, $"--isolate takes auto, on or off; got '{result.Tokens[0].Value}'."),
+    };
+
+    public void AddTo(Command command, SweepOptionGroups all)
+    {
+        foreach (var option in (Option[])[Out, Baseline, Stacks, Isolate])
+        {
+            command.Options.Add(option);
+        }
+
+        command.Validators.Add(result =>
+        {
+            if (all.App.External(result) && Valid(result, Isolate) == IsolationMode.On)
+            {
+                result.AddError("--isolate pins the app the sweep starts and k6 to CPUs of their own; "
+                    + "with --target, pin your app yourself (taskset, or compose's cpuset).");
+            }
+
+            if (all.App.External(result) && Valid(result, Baseline))
+            {
+                result.AddError("--baseline starts the app and bench/MinimalApp itself, side by side; "
+                    + "with --target, measure your app's overhead with bench/overhead.sh instead.");
+            }
+        });
+    }
+
+    public SweepRequest Apply(ParseResult parse, SweepRequest request, SweepOptionGroups all) => request with
+    {
+        OutputDirectory = Path.GetFullPath(parse.GetValue(Out)
+            ?? Path.Combine("reports", DateTimeOffset.Now.ToString("yyyyMMdd-HHmmss", CultureInfo.InvariantCulture))),
+        Baseline = parse.GetValue(Baseline),
+        Stacks = IsOn(parse.GetValue(Stacks)),
+        Isolation = parse.GetValue(all.App.Target) is null ? CpuIsolationChoice.Choose(parse.GetValue(Isolate)) : null,
+    };
+}

@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Lab.Analysis;
+
+public sealed record HostCpu(double MachinePercent, double LoadGeneratorPercent, double? LoadGeneratorMemoryMb = null);

@@ -1,0 +1,3 @@
+namespace AsyncCapacity.Lab.Search;
+
+public sealed record RunTally(int Met, int Runs);
