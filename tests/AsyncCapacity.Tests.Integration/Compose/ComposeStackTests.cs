@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;

@@ -1,6 +1,5 @@
 using System.Text.Json;
 using AsyncCapacity.Cli.Observe;
-using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
