@@ -35,7 +35,11 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
                 ["--profile", "postgres", "up", "--exit-code-from", "sweep"],
                 new()
                 {
-                    ["EXPERIMENTS"] = "sleep", ["PROFILE"] = "quick", ["WARMUP_SECONDS"] = "1", ["STEP_SECONDS"] = "3", ["PROBES"] = "4",
+                    ["EXPERIMENTS"] = "sleep",
+                    ["PROFILE"] = "quick",
+                    ["WARMUP_SECONDS"] = "1",
+                    ["STEP_SECONDS"] = "3",
+                    ["PROBES"] = "4",
                     ["REPORT_NAME"] = Path.GetFileName(report),
                 });
             log.WriteLine($"docker compose up took {clock.Elapsed.TotalMinutes:0.0} min; "
