@@ -9,7 +9,7 @@
 # APP_URL sweeps an app someone else runs instead (`capacity sweep --target`: one process, a cool-down before each probe).
 set -eu
 
-capacity=${CAPACITY:-dotnet /app/cli/capacity.dll}
+capacity=${CAPACITY:-dotnet /app/capacity.dll}
 reports=${REPORTS_DIR:-/reports}
 name=${REPORT_NAME:-compose-$(date -u +%Y%m%d-%H%M%S)}
 

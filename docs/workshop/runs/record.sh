@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Records the workshop's runs: each line of commands.tsv, the lab's own command run as written (from the repository's
 # root, with `capacity` the CLI built in Release), its results.json kept here as NAME.json without the timelines (slim.py). A run named in a NAME.patch
-# beside it runs with that patch applied (lab 12's fix) and the patch taken back after. render.sh then writes the labs'
+# beside it runs with that patch applied (lab 11's fix) and the patch taken back after. render.sh then writes the labs'
 # tables from the files. One run at a time, on a machine doing nothing else: every figure is a claim a learner re-runs.
 #   bash docs/workshop/runs/record.sh               # every run (about an hour on 2 cores)
 #   bash docs/workshop/runs/record.sh lab2-db ...   # some of them

@@ -6,7 +6,9 @@
 #   <!-- compare: runs/A.json runs/B.json … -->  …  <!-- /compare -->
 #       what `capacity compare runs/A.json runs/B.json …` prints, in a text block;
 #   <!-- steps: runs/A.json runs/B.json … -->  …  <!-- /steps -->
-#       every probe of the runs as one table (steps.py), for the labs that ask about given loads.
+#       every probe of the runs as one table (steps.py), for the labs that ask about given loads;
+#   [figure](runs/NAME.json "QUERY")
+#       a figure of the prose, its text written from the run (figures.py says the queries), after the tables it may quote.
 # Tests (tests/AsyncCapacity.Tests.Integration/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
 #   bash docs/workshop/runs/render.sh
 set -euo pipefail
@@ -31,7 +33,7 @@ PY
 }
 
 for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
-  grep -qE '<!-- (recorded|compare|steps): ' "$page" || continue
+  grep -qE '<!-- (recorded|compare|steps): |\]\(runs/[^ )]+\.json "' "$page" || continue
   folder="$(dirname "$page")"
   out="$(mktemp)"
   in_block=0
@@ -61,5 +63,6 @@ for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
     fi
   done <"$page"
   mv "$out" "$page"
+  python3 "$here/figures.py" "$page"
   echo "rendered ${page#"$repo"/}"
 done

@@ -5,17 +5,14 @@ import json
 import os
 import sys
 
-
-def number(value, decimals=0):
-    return f"{value:,.{decimals}f}"
+from figures import number, shown
 
 
 def ms(value):
     if value is None:
         return "–"
-    if value >= 1000:
-        return f"{value / 1000:,.1f} s"
-    return f"{value:,.0f} ms" if value >= 1 else f"{value * 1000:,.0f} µs"
+    figure, unit = shown(value, "ms")
+    return f"{figure} {unit}"
 
 
 print("| run | variant | clients | req/s | served/s | errors | p50 | p95 | server p50 | pool threads | queued (max) |")

@@ -1,3 +1,4 @@
+using System.Reflection;
 using System.Text.Json;
 using AsyncCapacity.Cli.Targets;
 
@@ -124,21 +125,34 @@ internal sealed class AspireDashboard : IAsyncDisposable
     private static string Tail(string path) => File.Exists(path) ? string.Join(Environment.NewLine, File.ReadLines(path).TakeLast(10)) : "";
 }
 
-/// <summary>The dashboard's package, restored by tools/AspireDashboard (a PackageDownload of Aspire.Dashboard.Sdk.&lt;rid&gt;) and found
-/// where the restore says it put it: the packages folder and version in its project.assets.json.</summary>
+/// <summary>The dashboard's package, restored by tools/AspireDashboard (a PackageDownload of Aspire.Dashboard.Sdk.&lt;rid&gt;) in a copy
+/// in the user's cache (the lab's own folder may be an installed tool's, read only), and found where the restore says it put
+/// it: the packages folder and version in its project.assets.json.</summary>
 internal static class DashboardPackage
 {
+    /// <summary>Directory.Packages.props's, carried by the CLI's assembly: the copy has no repository above it to read it from.</summary>
+    private static readonly string Version = typeof(DashboardPackage).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Single(a => a.Key == "AspireDashboardVersion").Value!;
+
     public static async Task<string> RestoreAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
     {
-        var project = Path.Combine(layout.Root, "tools", "AspireDashboard", "AspireDashboard.csproj");
-        if (!File.Exists(project))
+        if (!File.Exists(layout.DashboardProject))
         {
-            throw new HarnessException(
-                $"{project} is not here (the sweep image has no sources): give --live the URL of an OTLP endpoint instead");
+            throw new HarnessException($"{layout.DashboardProject} is not here: give --live the URL of an OTLP endpoint instead");
         }
 
-        await using (var restore = ChildProcess.Start(WebApp.DotnetHost(), ["restore", project, "--nologo", "-v", "q"], layout.Root,
-            new Dictionary<string, string>(), Path.Combine(logDirectory, "aspire-dashboard-restore.log")))
+        var folder = UserCache.Folder("aspire-dashboard");
+        var project = Path.Combine(folder, Path.GetFileName(layout.DashboardProject));
+        var text = await File.ReadAllTextAsync(layout.DashboardProject, cancellationToken);
+        if (!File.Exists(project) || await File.ReadAllTextAsync(project, cancellationToken) != text)
+        {
+            await File.WriteAllTextAsync(project, text, cancellationToken);
+        }
+
+        // Nothing above the cache's copy is the lab's: no Directory.*.props of a folder it happens to sit in.
+        await using (var restore = ChildProcess.Start(WebApp.DotnetHost(), ["restore", project, "--nologo", "-v", "q",
+            $"-p:AspireDashboardVersion={Version}", "-p:ImportDirectoryBuildProps=false", "-p:ImportDirectoryPackagesProps=false"],
+            folder, new Dictionary<string, string>(), Path.Combine(logDirectory, "aspire-dashboard-restore.log")))
         {
             var exitCode = await restore.WaitForExitAsync(cancellationToken);
             if (exitCode != 0)
@@ -148,15 +162,15 @@ internal static class DashboardPackage
             }
         }
 
-        var assets = Path.Combine(Path.GetDirectoryName(project)!, "obj", "project.assets.json");
+        var assets = Path.Combine(folder, "obj", "project.assets.json");
         using var document = JsonDocument.Parse(await File.ReadAllTextAsync(assets, cancellationToken));
-        var folder = document.RootElement.GetProperty("packageFolders").EnumerateObject().First().Name;
+        var packages = document.RootElement.GetProperty("packageFolders").EnumerateObject().First().Name;
         var download = document.RootElement.GetProperty("project").GetProperty("frameworks").EnumerateObject().First().Value
             .GetProperty("downloadDependencies").EnumerateArray().First();
         var id = download.GetProperty("name").GetString()!;
         var version = download.GetProperty("version").GetString()!.Trim('[', ']').Split(',')[0].Trim();
         var name = OperatingSystem.IsWindows() ? "Aspire.Dashboard.exe" : "Aspire.Dashboard";
-        var executable = Path.Combine(folder, id.ToLowerInvariant(), version, "tools", name);
+        var executable = Path.Combine(packages, id.ToLowerInvariant(), version, "tools", name);
         return File.Exists(executable)
             ? executable
             : throw new HarnessException($"the restore of {id} {version} left no {executable}");

@@ -23,5 +23,11 @@ internal interface ILoadRun : IAsyncDisposable
 
     Task<int> Exited { get; }
 
+    /// <summary>A held load's seconds counted so far (<see cref="LoadSpec.Held"/>); empty for any other.</summary>
+    Task<IReadOnlyList<CountedSecond>> CountedAsync(CancellationToken cancellationToken);
+
+    /// <summary>Ends a held load before its planned end, its results still written: it was caught up with.</summary>
+    Task StopAsync(CancellationToken cancellationToken);
+
     Task<MeasuredRun> ResultsAsync(CancellationToken cancellationToken);
 }

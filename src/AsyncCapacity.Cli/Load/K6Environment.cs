@@ -24,6 +24,7 @@ internal static class K6Environment
             ["SLA_P95_MS"] = Invariant(spec.Sla.P95Ms),
             ["SLA_ERROR_RATE"] = Invariant(spec.Sla.MaxErrorRate),
             ["RESULTS_FILE"] = resultsFile,
+            ["PER_SECOND"] = spec.Held ? "1" : "0",
             ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false",
             ["K6_NO_USAGE_REPORT"] = "true",
         };

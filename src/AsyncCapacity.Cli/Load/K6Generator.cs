@@ -19,9 +19,13 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
     {
         var resultsFile = Path.Combine(rawDirectory, $"{spec.Name}-k6.json");
         var scenariosStart = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
+        // A held load is read while it runs and stopped once caught up with: through k6's REST API, on loopback.
+        var api = spec.Held ? new K6Api(LoopbackPort.Free()) : null;
         var process = k6.Run(layout, layout.SweepScript, K6Environment.Of(spec, layout, resultsFile),
-            Path.Combine(rawDirectory, $"{spec.Name}-k6.log"), line => ReadScenariosStart(line, scenariosStart), spec.Cpus);
-        return new K6Run(process, spec.Name, resultsFile, scenariosStart.Task, process.WaitForExitAsync(cancellationToken));
+            Path.Combine(rawDirectory, $"{spec.Name}-k6.log"), line => ReadScenariosStart(line, scenariosStart), spec.Cpus, api?.Address);
+        // The step's name as k6-scripts/lib/sweep.js makes it: its per-second submetrics carry it.
+        var step = string.Create(CultureInfo.InvariantCulture, $"{spec.Variant}_c{spec.Load}");
+        return new K6Run(process, spec.Name, resultsFile, scenariosStart.Task, process.WaitForExitAsync(cancellationToken), api, step);
     }
 
     public Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken) =>
@@ -39,9 +43,12 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         }
     }
 
-    private sealed class K6Run(ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited)
+    private sealed class K6Run(
+        ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited, K6Api? api, string step)
         : ILoadRun
     {
+        private bool _stopped;
+
         public int ProcessId => process.Id;
 
         public Task<long> ScenariosStart => scenariosStart;
@@ -51,7 +58,8 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         public async Task<MeasuredRun> ResultsAsync(CancellationToken cancellationToken)
         {
             var exitCode = await exited;
-            if (exitCode is not (0 or K6Tool.ThresholdsCrossedExitCode) || !File.Exists(resultsFile))
+            var stopped = _stopped && exitCode == K6Api.StoppedExitCode;
+            if (!(exitCode is 0 or K6Tool.ThresholdsCrossedExitCode || stopped) || !File.Exists(resultsFile))
             {
                 throw new HarnessException(
                     $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{process.Tail()}");
@@ -60,6 +68,22 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
             return K6ResultsFile.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);
         }
 
-        public ValueTask DisposeAsync() => process.DisposeAsync();
+        public async Task<IReadOnlyList<CountedSecond>> CountedAsync(CancellationToken cancellationToken) =>
+            api is null || exited.IsCompleted ? [] : await api.SecondsAsync(step, cancellationToken);
+
+        public async Task StopAsync(CancellationToken cancellationToken)
+        {
+            if (api is not null && !exited.IsCompleted)
+            {
+                _stopped = true;
+                await api.StopAsync(cancellationToken);
+            }
+        }
+
+        public ValueTask DisposeAsync()
+        {
+            api?.Dispose();
+            return process.DisposeAsync();
+        }
     }
 }

@@ -4,7 +4,7 @@ using AsyncCapacity.Cli.Targets;
 
 namespace AsyncCapacity.Cli.Load;
 
-/// <summary>The k6 binary, found through K6_PATH, then PATH, then ../shared/tools/k6 beside the repository; run per step.</summary>
+/// <summary>The k6 binary, found through K6_PATH, then PATH, then ../shared/tools/k6 beside a clone; run per step.</summary>
 internal sealed record K6Tool(string Path, string Version)
 {
     /// <summary>k6 exits 99 when a threshold is crossed; the thresholds are the SLA, so that is a finding.</summary>
@@ -12,8 +12,9 @@ internal sealed record K6Tool(string Path, string Version)
 
     public ChildProcess Run(
         RepositoryLayout layout, string script, IReadOnlyDictionary<string, string> environment, string logPath,
-        Action<string>? onLine = null, string? cpus = null) =>
-        ChildProcess.Start(Path, ["run", "--quiet", "--no-color", script], layout.Root, environment, logPath, onLine, cpus);
+        Action<string>? onLine = null, string? cpus = null, string? apiAddress = null) =>
+        ChildProcess.Start(Path, ["run", "--quiet", "--no-color", .. apiAddress is null ? [] : new[] { "--address", apiAddress }, script],
+            layout.Root, environment, logPath, onLine, cpus);
 
     public static async Task<K6Tool> LocateAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
     {
@@ -49,8 +50,8 @@ internal sealed record K6Tool(string Path, string Version)
             return onPath;
         }
 
-        return File.Exists(layout.SharedK6)
-            ? layout.SharedK6
+        return layout.SharedK6 is { } shared && File.Exists(shared)
+            ? shared
             : throw new HarnessException(
                 "k6 not found. Install k6 v2.2.0 (https://grafana.com/docs/k6/latest/set-up/install-k6/) "
                     + "and put it on PATH, or set K6_PATH to the binary.");

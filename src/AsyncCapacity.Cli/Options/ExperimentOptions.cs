@@ -9,7 +9,7 @@ internal sealed class ExperimentOptions : IOptionGroup
     public Option<Experiment[]> Experiments { get; } = new("--experiments", "-e")
     {
         Description = "Experiments to sweep, comma-separated; experiment:variant for one side only (sleep:sync) [default: those of "
-            + $"--experiment-file if given, else all the lab's: {string.Join(",", ExperimentCatalog.All.Select(e => e.Id))}].",
+            + $"--experiment-file if given, else all the lab's: {string.Join(",", ExperimentCatalog.Ids)}].",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = ExperimentChoice.Parse,
     };
@@ -59,6 +59,7 @@ internal sealed class ExperimentOptions : IOptionGroup
 
             var chosen = Chosen(result);
             var scopes = all.LoadModel.Scopes(result).Concat(all.Sla.Scopes(result)).Concat(all.Search.Scopes(result))
+                .Concat(all.Sustain.Scopes(result))
                 .Concat((Valid(result, Set) ?? []).Select(s => ("--set", (string?)s.Experiment.Id)));
             foreach (var (option, scope) in scopes.Where(s => s.Item2 is not null && chosen.All(e => e.Id != s.Item2)))
             {

@@ -59,7 +59,7 @@ internal sealed class LoadModelOptions : IOptionGroup
         return request with { Model = model, StepOverrides = model.IsOpen ? parse.GetValue(Rates) ?? [] : parse.GetValue(Steps) ?? [] };
     }
 
-    private static (int[]? Value, string? Error) ParseSteps(string raw)
+    internal static (int[]? Value, string? Error) ParseSteps(string raw)
     {
         var parts = raw.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         var steps = parts.Select(

@@ -25,8 +25,10 @@ internal sealed class SweepOptionGroups
 
     public LiveOptions Live { get; } = new();
 
+    public SustainOptions Sustain { get; } = new();
+
     /// <summary>In the order --help lists them.</summary>
-    private IEnumerable<IOptionGroup> All => [Experiments, Profile, App, LoadModel, Search, Sla, Threads, Database, Output, Live];
+    private IEnumerable<IOptionGroup> All => [Experiments, Profile, App, LoadModel, Search, Sustain, Sla, Threads, Database, Output, Live];
 
     public void AddTo(Command command)
     {

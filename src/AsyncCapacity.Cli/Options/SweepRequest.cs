@@ -60,6 +60,12 @@ internal sealed record SweepRequest
 
     public CpuIsolation? Isolation { get; init; }
 
+    /// <summary>--sustain: the horizon loads are held up to, after each variant's knee; null: no holds.</summary>
+    public double? SustainSeconds { get; init; }
+
+    /// <summary>--sustain-at: the loads to hold, instead of the laws' choice.</summary>
+    public IReadOnlyList<Scoped<int[]>> SustainAt { get; init; } = [];
+
     /// <summary>Kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
     public double TailSeconds => Stacks && (Target is null || TargetProcessId is not null) ? StackTailSeconds : 0;
 

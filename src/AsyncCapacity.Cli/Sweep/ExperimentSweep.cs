@@ -24,6 +24,7 @@ internal static class ExperimentSweep
 
         var steps = new List<AnalysedStep>();
         var findings = new Dictionary<string, SearchFinding>();
+        var sustained = new Dictionary<string, Sustained?>();
         foreach (var variant in experiment.Variants)
         {
             var search = new VariantSearch(run.Request.SearchPolicyFor(experiment));
@@ -38,9 +39,15 @@ internal static class ExperimentSweep
             }
 
             findings[variant.Name] = search.Finding;
+            var soFar = ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, steps, Findings: findings));
+            sustained[variant.Name] = await SustainedPhase.RunAsync(run, experiment, soFar, variant, terms, cancellationToken);
             run.Progress.VariantDone();
         }
 
-        return ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, steps, Findings: findings));
+        var result = ResultsBuilder.Build(new ExperimentRun(experiment, terms, parameters, steps, Findings: findings));
+        return result with
+        {
+            Variants = [.. result.Variants.Select(v => v with { Sustained = sustained.GetValueOrDefault(v.Name) })],
+        };
     }
 }

@@ -23,7 +23,10 @@ internal static class InstrumentBaseline
     {
         progress.Info($"Baseline: the app's /hello against bench/MinimalApp's, {Clients} clients, {Rounds} alternating rounds "
             + $"(about {BaselineSize.Duration(request).TotalMinutes:0.#} min).");
-        await WebApp.BuildMinimalAsync(layout, rawDirectory, cancellationToken);
+        if (layout.HasSources)
+        {
+            await WebApp.BuildMinimalAsync(layout, rawDirectory, cancellationToken);
+        }
 
         var rps = new Dictionary<string, List<double>> { ["minimal"] = [], ["app"] = [] };
         var loadGeneratorCpu = new List<double>();

@@ -39,7 +39,7 @@ internal sealed class FreshApps : IAppSource
         else
         {
             throw new UsageException($"{layout.Root} holds the k6 scripts but neither the app's sources ({layout.WebProject}) "
-                + $"nor the published app: sweep a running app with --target.");
+                + $"nor the published app ({layout.WebOutput}): reinstall the tool, or sweep a running app with --target.");
         }
 
         var database = request.Experiments.Any(e => e.UsesDatabase)

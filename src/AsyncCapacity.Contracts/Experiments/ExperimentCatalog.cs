@@ -9,7 +9,13 @@ public static class ExperimentCatalog
 
     private static readonly Lazy<IReadOnlyList<Experiment>> Declared = new(Load);
 
+    private static readonly Lazy<IReadOnlyList<string>> DeclaredIds = new(LoadIds);
+
     public static IReadOnlyList<Experiment> All => Declared.Value;
+
+    /// <summary>The ids of <see cref="All"/>, in its order, read from each file's "id" and "order" alone: a command's --help names
+    /// them, and checking and binding every declaration costs a start-up three times what the help itself does.</summary>
+    public static IReadOnlyList<string> Ids => DeclaredIds.Value;
 
     public static Experiment? Find(string id) =>
         All.FirstOrDefault(e => string.Equals(e.Id, id, StringComparison.OrdinalIgnoreCase));
@@ -53,6 +59,19 @@ public static class ExperimentCatalog
     private static string FirstSentence(JsonException ex) => ex.Message.StartsWith("'/'", StringComparison.Ordinal)
         ? "comments are not JSON, and k6 reads the file with JSON.parse: write a \"$comment\" property instead"
         : ex.Message.Split(" Path:", 2)[0].Split(" LineNumber:", 2)[0].TrimEnd('.', ' ');
+
+    private static IReadOnlyList<string> LoadIds()
+    {
+        var assembly = typeof(ExperimentCatalog).Assembly;
+        return [.. assembly.GetManifestResourceNames().Where(n => n.StartsWith(ResourcePrefix, StringComparison.Ordinal))
+            .Select(name =>
+            {
+                using var document = JsonDocument.Parse(assembly.GetManifestResourceStream(name)!);
+                var root = document.RootElement;
+                return (Id: root.GetProperty("id").GetString()!, Order: root.GetProperty("order").GetInt32());
+            })
+            .OrderBy(e => e.Order).Select(e => e.Id)];
+    }
 
     private static IReadOnlyList<Experiment> Load()
     {

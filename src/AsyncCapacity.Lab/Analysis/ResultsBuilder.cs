@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Analysis;
@@ -41,8 +42,9 @@ public static class ResultsBuilder
         var results = steps.Select(s => s.Result).ToList();
         var (capacity, none) = CapacityAnalysis.Of(results, run.Terms.Sla, run.Findings?.GetValueOrDefault(name));
         var declared = run.Declaration.Variants.FirstOrDefault(v => v.Name == name);
-        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false,
-            [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })], capacity, timeline)
+        List<StepResult> decided = [.. results.Select(s => s with { Decided = CapacityAnalysis.Decides(s, capacity) })];
+        capacity = capacity is null ? null : capacity with { HorizonSeconds = KneeHorizon.OfSteps(decided, capacity) };
+        return new VariantResult(name, declared?.Why ?? name, declared?.Blocking ?? false, decided, capacity, timeline)
         {
             NoCapacityBecause = none,
             Holds = declared?.Holds,

@@ -24,7 +24,11 @@ public static class CatchUpForecaster
             if (Threads(facts, by, t, needed) >= needed)
             {
                 var at = t + facts.SlaSeconds + windowSeconds - 1;
-                return new CatchUpForecast(by, needed, at <= horizonSeconds ? Math.Round(at, 1) : null) { Earliest = earliest };
+                return new CatchUpForecast(by, needed, at <= horizonSeconds ? Math.Round(at, 1) : null)
+                {
+                    Earliest = earliest,
+                    ThreadsReadyAt = Math.Round(t, 1),
+                };
             }
         }
 

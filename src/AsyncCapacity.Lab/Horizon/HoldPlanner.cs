@@ -5,7 +5,8 @@ namespace AsyncCapacity.Lab.Horizon;
 /// <summary>Which loads to hold, one at a time: a pure function of the holds so far, as the knee's search is.</summary>
 /// <param name="Knee">The short probes' capacity; null where no load met the SLA.</param>
 /// <param name="BlocksThreads">A variant that holds a pool thread while it waits: its capacity grows with the pool.</param>
-/// <param name="PredictedAtHorizon">The load the injection laws say is caught up with by the horizon, where they can say.</param>
+/// <param name="PredictedAtHorizon">The load the injection laws say is caught up with by the horizon, where they can time it
+/// (cooperative blocking; hill climbing's pace they only bound, so it leaves this null).</param>
 /// <param name="Loads">Loads the user named: held as given, in order, instead of the ladder.</param>
 public sealed record HoldPlan(
     int? Knee,
@@ -21,6 +22,9 @@ public sealed record HoldPlan(
 
     /// <summary>A still-behind load this far above the last caught up leaves the steady state too loosely bracketed.</summary>
     public const double BisectAbove = 1.5;
+
+    /// <summary>The seconds all holds may take together, in horizons: 2 min holds end within 7.5 min, starts aside.</summary>
+    public const double BudgetInHorizons = 3.75;
 }
 
 public static class HoldPlanner
@@ -30,7 +34,8 @@ public static class HoldPlanner
     /// between it and the last caught up; an awaiting one holds its knee once, to show it meets from the first second.</summary>
     public static int? Next(HoldPlan plan, IReadOnlyList<SustainedHold> done)
     {
-        if (done.Count >= plan.MaxHolds)
+        if (done.Count >= plan.MaxHolds
+            || done.Sum(h => h.HeldSeconds) + plan.HorizonSeconds > HoldPlan.BudgetInHorizons * plan.HorizonSeconds + 1e-9)
         {
             return null;
         }

@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Measure;
 using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Horizon;
@@ -9,11 +10,19 @@ public static class HoldSeries
     /// <param name="completeSeconds">Seconds the load ran in full: a second cut short by the hold's end is left out, as its
     /// counts would read as clients unanswered.</param>
     public static IReadOnlyList<HeldSecond> Of(
-        IReadOnlyList<HeldSecond> counted, IReadOnlyList<RuntimeSample> timeline, long loadStartMs, int completeSeconds) =>
-        [.. counted.Where(s => s.Second < completeSeconds).OrderBy(s => s.Second).Select(s => With(s, Sample(timeline, loadStartMs, s.Second)))];
+        IReadOnlyList<CountedSecond> counted, IReadOnlyList<RuntimeSample> timeline, long loadStartMs, int completeSeconds) =>
+        [.. counted.Where(s => s.Second < completeSeconds).OrderBy(s => s.Second)
+            .Select(s => With(Held(s), Sample(timeline, loadStartMs, s.Second)))];
+
+    public static HeldSecond Held(CountedSecond second) => new(second.Second, second.Requests, second.Failed, second.P95Ms)
+    {
+        SessionsFailed = second.SessionsFailed,
+        SessionsDropped = second.SessionsDropped,
+    };
 
     private static RuntimeSample? Sample(IReadOnlyList<RuntimeSample> timeline, long loadStartMs, int second) =>
-        timeline.LastOrDefault(t => t.TimestampMs >= loadStartMs + (second * 1000L) && t.TimestampMs < loadStartMs + ((second + 1) * 1000L));
+        timeline.LastOrDefault(t => t.TimestampMs >= loadStartMs + (second * 1000L)
+            && t.TimestampMs < loadStartMs + ((second + 1) * 1000L));
 
     private static HeldSecond With(HeldSecond second, RuntimeSample? sample) => sample is null ? second : second with
     {

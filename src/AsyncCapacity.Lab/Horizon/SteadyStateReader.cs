@@ -30,7 +30,8 @@ public static class SteadyStateReader
         var needed = facts?.ThreadsNeeded(behind.Concurrency);
         var growth = GrowthPerSecond(behind.Seconds);
         var threads = behind.Cost?.PoolThreads;
-        var state = new SteadyState(growth > FlatPerSecond ? SteadyKind.Growing : SteadyKind.Stopped, behind.Concurrency, threads,
+        var kind = threads >= needed ? SteadyKind.Sufficed : growth > FlatPerSecond ? SteadyKind.Growing : SteadyKind.Stopped;
+        var state = new SteadyState(kind, behind.Concurrency, threads,
             behind.Cost?.WorkingSetMb, behind.Cost?.CpuPercent)
         {
             GrowthPerSecond = growth is { } g ? Math.Round(g, 2) : null,
@@ -52,15 +53,21 @@ public static class SteadyStateReader
 
         var last = read[^1];
         var first = read.Where(s => s.Second >= last.Second - GrowthSpanSeconds).First();
-        return last.Second == first.Second ? null : (last.PoolThreads!.Value - first.PoolThreads!.Value) / (double)(last.Second - first.Second);
+        return last.Second == first.Second
+            ? null
+            : (last.PoolThreads!.Value - first.PoolThreads!.Value) / (double)(last.Second - first.Second);
     }
 
-    /// <summary>A resource the laws cap the load with, if the load is beyond it; else the app's CPU when it was busy; else none
-    /// the run can name (the injection stopped on its own).</summary>
+    /// <summary>A resource the laws cap the load with, if the load is beyond it; else the machine's CPU at its limit (k6 shares
+    /// it), or the app's when busy; else none the run can name (the injection stopped on its own).</summary>
     private static ResourceKind? BoundBy(SustainedHold behind, PoolFacts? facts) =>
         facts?.CeilingLoad is { } ceiling && behind.Concurrency > ceiling ? facts.CeilingResource
+        : behind.MachineCpuPercent >= BusyMachinePercent ? ResourceKind.MachineCpu
         : behind.Cost?.CpuPercent >= BusyCpuPercent ? ResourceKind.Cpu
         : null;
+
+    /// <summary>As a probe is flagged: at 90% of the machine, k6 competes with the app for its cores.</summary>
+    public const double BusyMachinePercent = Laws.Predictor.BusyMachinePercent;
 
     /// <summary>GateThread.CpuUtilizationLow: above it starvation waits NumThreadsGoal seconds without progress, not 0.5.</summary>
     public const double BusyCpuPercent = 80;

@@ -11,7 +11,9 @@ public static class SustainedAnalysis
         int windowSeconds, int ceiling)
     {
         var curve = CapacityCurve.Of(knee, kneeHorizon, CapacityCurve.Points(holds), Sustained.ReadAt(kneeHorizon, horizon))
-            .Select(at => facts is null ? at : at with { Predicted = CatchUpForecaster.CapacityAt(facts, at.Seconds, windowSeconds, ceiling) })
+            .Select(at => facts is null
+                ? at
+                : at with { Predicted = CatchUpForecaster.CapacityAt(facts, at.Seconds, windowSeconds, ceiling) })
             .ToList();
         return new Sustained(horizon, confirmSeconds, kneeHorizon, holds, curve) { Steady = SteadyStateReader.Of(holds, facts) };
     }

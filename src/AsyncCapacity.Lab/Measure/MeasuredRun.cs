@@ -38,6 +38,9 @@ public sealed record ProbeSamples(
     Percentiles? ConnectMs = null,
     long? ConnectionsFailed = null,
     long? ConnectionsDropped = null)
-;
+{
+    /// <summary>The step second by second, where k6 counted it so (PER_SECOND=1: a held load).</summary>
+    public IReadOnlyList<CountedSecond>? Seconds { get; init; }
+}
 
 public sealed record Percentiles(double? Avg, double? Min, double? Med, double? Max, double? P90, double? P95, double? P99);

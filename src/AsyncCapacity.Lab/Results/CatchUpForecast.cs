@@ -8,6 +8,10 @@ namespace AsyncCapacity.Lab.Results;
 /// <param name="CaughtUpAt">Seconds under load; null where the laws say it never is within the horizon.</param>
 public sealed record CatchUpForecast(PoolInjection By, int ThreadsNeeded, double? CaughtUpAt)
 {
+    /// <summary>When the pool holds the threads the load needs, by the laws: the catch-up follows it by a round and a window.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? ThreadsReadyAt { get; init; }
+
     /// <summary>Hill climbing adds at most its MaxChangePerSecond; where it is the only way up, the forecast is its earliest.</summary>
     public bool Earliest { get; init; }
 
@@ -27,7 +31,9 @@ public sealed record CatchUpForecast(PoolInjection By, int ThreadsNeeded, double
 /// <summary>The assumption of the forecast a hold broke, with what the hold measured instead.</summary>
 /// <param name="GrowthPerSecond">The pool's threads a second while the load was behind.</param>
 /// <param name="ThreadsAtCatchUp">The pool's threads when it caught up, beside the threads the forecast said it needs.</param>
-public sealed record ForecastMiss(ForecastMissKind Kind, double? GrowthPerSecond = null, int? ThreadsAtCatchUp = null);
+/// <param name="ThreadsReadyAt">When the pool first held the threads the forecast said the load needs (null: never).</param>
+public sealed record ForecastMiss(
+    ForecastMissKind Kind, double? GrowthPerSecond = null, int? ThreadsAtCatchUp = null, int? ThreadsReadyAt = null);
 
 [JsonConverter(typeof(JsonStringEnumConverter<ForecastMissKind>))]
 public enum ForecastMissKind
@@ -47,6 +53,11 @@ public enum ForecastMissKind
     /// <summary>The pool grew slower than cooperative blocking's delays allow (memory pressure turns it off, or the CPU).</summary>
     [JsonStringEnumMemberName("grewSlower")]
     GrewSlower,
+
+    /// <summary>The pool held the threads the load needs when the laws said it would, but the SLA was met only later, or never:
+    /// something beside the pool (the CPU, a slow start of every session at once) held the load back.</summary>
+    [JsonStringEnumMemberName("servedLater")]
+    ServedLater,
 
     /// <summary>Caught up beyond a cap the laws counted (another resource allowed more than its units say).</summary>
     [JsonStringEnumMemberName("capHigher")]

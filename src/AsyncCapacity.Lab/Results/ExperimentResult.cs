@@ -29,8 +29,11 @@ public sealed record VariantResult(
     bool Blocking,
     IReadOnlyList<StepResult> Steps,
     Capacity? Capacity,
-    IReadOnlyList<RuntimeSample> Timeline)
+    IReadOnlyList<RuntimeSample>? Timeline)
 {
+    /// <summary>Empty where no app was read (k6 alone) or the file was saved without it (docs/workshop/runs).</summary>
+    public IReadOnlyList<RuntimeSample> Timeline { get; init; } = Timeline ?? [];
+
     public NoCapacityReason? NoCapacityBecause { get; init; }
 
     /// <summary>Kept here, as a user's declaration is in no catalog.</summary>

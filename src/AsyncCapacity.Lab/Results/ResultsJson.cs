@@ -47,9 +47,14 @@ public static class ResultsJson
             throw new InvalidDataException($"{source} is not a valid results file: {ex.Message}", ex);
         }
 
-        if (document is null || document.Run is null || document.Experiments is null)
+        if (document is null)
         {
-            throw new InvalidDataException($"{source} is not a results file (no run or experiments).");
+            throw new InvalidDataException($"{source} is not a results file (null).");
+        }
+
+        if (ResultsShape.FirstMissing(document) is { } missing)
+        {
+            throw new InvalidDataException($"{source} is not a complete results file: {missing} is missing.");
         }
 
         return document;

@@ -33,4 +33,8 @@ public enum SteadyKind
 
     [JsonStringEnumMemberName("stopped")]
     Stopped,
+
+    /// <summary>The pool held the threads the load needs, yet the SLA was missed: the pool no longer bound it.</summary>
+    [JsonStringEnumMemberName("sufficed")]
+    Sufficed,
 }

@@ -18,6 +18,14 @@ public sealed record SustainedHold(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? FailedBecause { get; init; }
 
+    /// <summary>The machine's CPU (of all its cores) over the hold's last span: app, k6 and any database share it.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? MachineCpuPercent { get; init; }
+
+    /// <summary>k6's own CPU over the same span: at the machine's limit, the load generator is measured as much as the app.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? LoadGeneratorCpuPercent { get; init; }
+
     [JsonIgnore]
     public bool CaughtUp => CaughtUpAt is not null;
 }

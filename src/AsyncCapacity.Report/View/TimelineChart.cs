@@ -25,7 +25,8 @@ internal static class TimelineChart
             var variant = experiment.Variants[i];
             yield return variant.Timeline.Count == 0
                 ? new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}",
-                    "No server timeline was recorded for this variant (a standalone k6 run, or a target without /diag/runtime).",
+                    "No timeline of the app for this variant in this file: a standalone k6 run, a target without /diag/runtime, "
+                        + "or a results.json saved without its timelines.",
                     [], new Dictionary<string, AxisModel>())
                 : new ChartModel(id(i), "timeline", i, $"{title}: {variant.Name}", note,
                     [.. TimelineDatasets.Of(timelines[i], shared), .. AdjustmentMarkers.Of(variant, timelines[i].StartMs)],

@@ -27,5 +27,25 @@ public sealed class ReportCommandTests(ITestOutputHelper log) : IDisposable
         Assert.Equal(written.Experiments.Sum(e => e.Variants.Count), html.Split("<p class=\"card-prediction").Length - 1);
     }
 
+    [Theory]
+    [InlineData("{ \"schemaVersion\": 5, \"run\": ", "is not a valid results file")]
+    [InlineData("{ \"schemaVersion\": 99, \"run\": {}, \"experiments\": [] }", "has schemaVersion 99")]
+    [InlineData("{ \"schemaVersion\": 5, \"experiments\": [] }", "$.run is missing")]
+    public async Task A_broken_results_file_is_one_line_naming_it_and_exits_with_bad_input(string json, string expected)
+    {
+        // Arrange
+        var path = Path.Combine(_folder, "broken.json");
+        await File.WriteAllTextAsync(path, json);
+
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), "report", path, "--out", _folder);
+
+        // Assert
+        Assert.Equal(1, code);
+        var line = Assert.Single(output.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith($"error: {path} ", line, StringComparison.Ordinal);
+        Assert.Contains(expected, line, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 }

@@ -57,8 +57,9 @@ public sealed partial class WorkshopAnswersTests
         // Arrange
         var quoting = Recorded().Select(row => (string)row[0]).ToHashSet();
 
-        // Assert: every lab, and the findings' run of all six
-        foreach (var page in Directory.GetFiles(Path.Combine(Docs, "workshop"), "??-*.md").Append(Path.Combine(Docs, "findings.md")))
+        // Assert: every lab but a slot, and the findings' run of all six
+        var labs = WorkshopPages.Labs.Where(lab => WorkshopPages.Slot(lab) is null).Select(lab => Path.Combine(WorkshopPages.Workshop, lab));
+        foreach (var page in labs.Append(Path.Combine(Docs, "findings.md")))
         {
             Assert.Contains(Path.GetRelativePath(Docs, page), quoting);
         }

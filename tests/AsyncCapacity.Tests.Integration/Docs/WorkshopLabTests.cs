@@ -13,11 +13,12 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
 {
     private static readonly string Workshop = Path.Combine(Repository.Root, "docs", "workshop");
 
-    private static IReadOnlyList<string> LabFiles =>
-        [.. Directory.GetFiles(Workshop, "*-*.md").Select(f => Path.GetFileName(f)).Where(f => char.IsAsciiDigit(f[0]))
-            .Order(StringComparer.Ordinal)];
+    private static IReadOnlyList<string> LabFiles => WorkshopPages.Labs;
 
-    public static TheoryData<string> Labs => [.. LabFiles];
+    /// <summary>The labs with a run to make: a slot waits for its measurement (WorkshopPages.Slot).</summary>
+    public static TheoryData<string> Labs => [.. LabFiles.Where(lab => WorkshopPages.Slot(lab) is null)];
+
+    public static TheoryData<string> Slots => [.. LabFiles.Where(lab => WorkshopPages.Slot(lab) is not null)];
 
     [Fact]
     public void The_workshop_README_links_every_lab_and_every_lab_exists()
@@ -78,7 +79,7 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
         Assert.Equal(outputs.Count, outputs.Distinct().Count());
 
         // Assert: the comparison compares what this lab's sweeps wrote, the first sweep as the baseline; a lab whose sweeps
-        // are a variant and its twin (lab 10's fix) has none, since compare puts a variant beside itself, and says so
+        // are a variant and its twin (lab 2's fix) has none, since compare puts a variant beside itself, and says so
         if (!commands.Any(c => c[0] == "compare"))
         {
             Assert.Contains("no variant in common", text, StringComparison.Ordinal);
@@ -89,6 +90,20 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
         Assert.True(compare.Count >= 3, $"{lab}: compare needs two runs: {string.Join(' ', compare)}");
         Assert.Equal(outputs[0], compare[1]);
         Assert.All(compare.Skip(1), folder => Assert.Contains(folder, outputs));
+    }
+
+    [Theory]
+    [MemberData(nameof(Slots))]
+    public void A_slot_has_its_question_a_hypothesis_and_says_what_it_waits_for(string lab)
+    {
+        // Arrange
+        var text = File.ReadAllText(Path.Combine(Workshop, lab));
+
+        // Assert
+        Assert.Contains("**Question.**", text, StringComparison.Ordinal);
+        Assert.Contains("hypothesis", text, StringComparison.Ordinal);
+        Assert.Contains("## The mechanism", text, StringComparison.Ordinal);
+        Assert.Matches(@"issue \d+", WorkshopPages.Slot(lab)!);
     }
 
     [Theory]

@@ -3,23 +3,28 @@ using Xunit.Abstractions;
 
 namespace AsyncCapacity.Tests.Infrastructure;
 
-/// <summary>Runs the real `capacity` CLI (the build next to the tests) from the repository root, as a user would.</summary>
+/// <summary>Runs the real `capacity` CLI (the build next to the tests) from the repository root, as a user would, or any program.</summary>
 internal static class CliProcess
 {
     public static Task<(int ExitCode, string Output)> RunAsync(ITestOutputHelper log, TimeSpan timeout, params string[] arguments) =>
         RunAsync(log, timeout, new Dictionary<string, string>(), arguments);
 
-    public static async Task<(int ExitCode, string Output)> RunAsync(
-        ITestOutputHelper log, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, params string[] arguments)
+    public static Task<(int ExitCode, string Output)> RunAsync(
+        ITestOutputHelper log, TimeSpan timeout, IReadOnlyDictionary<string, string> environment, params string[] arguments) =>
+        RunProgramAsync(log, timeout, "dotnet", [Path.Combine(AppContext.BaseDirectory, "capacity.dll"), .. arguments],
+            Repository.Root, environment);
+
+    /// <summary>Any program, its output and errors interleaved into one text and the test's log; killed with its tree at the timeout.</summary>
+    public static async Task<(int ExitCode, string Output)> RunProgramAsync(ITestOutputHelper? log, TimeSpan timeout, string program,
+        IEnumerable<string> arguments, string workingDirectory, IReadOnlyDictionary<string, string> environment)
     {
-        var startInfo = new ProcessStartInfo("dotnet")
+        var startInfo = new ProcessStartInfo(program)
         {
-            WorkingDirectory = Repository.Root,
+            WorkingDirectory = workingDirectory,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        startInfo.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "capacity.dll"));
         foreach (var argument in arguments)
         {
             startInfo.ArgumentList.Add(argument);
@@ -44,7 +49,7 @@ internal static class CliProcess
                 output.AppendLine(line);
             }
 
-            log.WriteLine(line);
+            log?.WriteLine(line);
         }
 
         process.OutputDataReceived += (_, e) => Record(e.Data);
@@ -61,7 +66,7 @@ internal static class CliProcess
         catch (OperationCanceledException)
         {
             process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"capacity {string.Join(' ', arguments)} did not finish within {timeout}:\n{output}");
+            throw new TimeoutException($"{program} {string.Join(' ', startInfo.ArgumentList)} did not finish within {timeout}:\n{output}");
         }
 
         process.WaitForExit();

@@ -39,6 +39,16 @@ public sealed class ExperimentCatalogTests
         Assert.Equal(["sleep", "db", "content", "audit"], declared.Select(e => e.Id).Take(4));
     }
 
+    [Fact]
+    public void The_ids_read_without_the_declarations_are_the_catalogs_in_its_order()
+    {
+        // Act
+        var ids = ExperimentCatalog.Ids;
+
+        // Assert
+        Assert.Equal(ExperimentCatalog.All.Select(e => e.Id), ids);
+    }
+
     [Theory]
     [InlineData(null, true, "500")]
     [InlineData("0", true, "0")]

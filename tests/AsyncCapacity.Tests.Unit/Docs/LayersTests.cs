@@ -16,7 +16,7 @@ public sealed partial class LayersTests
     /// siblings and do not meet.</summary>
     public static TheoryData<string, string[][]> Projects => new()
     {
-        { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Analysis"]] },
+        { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Horizon"], ["Analysis"]] },
         { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"]] },
         { "AsyncCapacity.Contracts", [["Gauges", "Load", "Sla.cs", "UserInput.cs", "WireJson.cs"], ["Experiments", "Runtime"]] },
         {
@@ -33,8 +33,8 @@ public sealed partial class LayersTests
         {
             "AsyncCapacity.Cli",
             [
-                ["ExitCodes.cs"], ["Import", "Options", "RepositoryLayout.cs"], ["Output"], ["Targets"], ["Live", "Observe"], ["Load"],
-                ["Sweep"], ["Commands"], ["Program.cs"],
+                ["ExitCodes.cs", "UserCache.cs"], ["Import", "Options", "RepositoryLayout.cs"], ["Output"], ["Targets"],
+                ["Live", "Observe"], ["Load"], ["Sweep"], ["Commands"], ["Program.cs"],
             ]
         },
     };

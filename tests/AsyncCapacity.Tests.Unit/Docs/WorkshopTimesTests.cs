@@ -29,13 +29,22 @@ public sealed partial class WorkshopTimesTests
     public void The_table_has_every_lab()
     {
         // Assert
-        Assert.Equal(12, Rows().Count);
+        Assert.Equal(WorkshopPages.Labs, Rows().Select(row => (string)row[0]));
     }
 
     [Theory]
     [MemberData(nameof(Rows))]
     public void A_labs_sweeps_took_what_the_table_says_in_its_recorded_runs_and_fit_its_slot(string page, string sweeps, string slot)
     {
+        // Arrange: a lab kept for a measurement still to come says so in its row, and has no run yet
+        Assert.Equal($"{SlotMinutes:0} min", slot);
+        if (WorkshopPages.Slot(page) is { } awaited)
+        {
+            Assert.StartsWith("a slot (", sweeps, StringComparison.Ordinal);
+            Assert.Contains(sweeps["a slot (".Length..^1], awaited, StringComparison.Ordinal);
+            return;
+        }
+
         // Arrange: every run the lab's answer quotes, once
         var runs = Recorded().Matches(File.ReadAllText(Path.Combine(Workshop, page))).Select(m => m.Groups[1].Value).Distinct().ToList();
         var minutes = runs.Sum(run => RecordedRun.Seconds(RecordedRun.Read(Path.Combine(Workshop, run)).Run)) / 60.0;
@@ -46,7 +55,6 @@ public sealed partial class WorkshopTimesTests
         Assert.InRange(stated, minutes - 0.051, minutes + 0.051);
         Assert.StartsWith($"{runs.Count} ", sweeps, StringComparison.Ordinal);
         Assert.InRange(minutes, 0, MostSweepMinutes);
-        Assert.Equal($"{SlotMinutes:0} min", slot);
     }
 
     [GeneratedRegex(@"^\| \[\d+\. [^\]]+\]\((?<page>[^)]+\.md)\) \| [^|]+ \| (?<sweeps>[^|]+?) \| (?<slot>[^|]+?) \|$", RegexOptions.Multiline)]

@@ -48,6 +48,19 @@ public sealed class ForecastCheckTests
     }
 
     [Fact]
+    public void Threads_ready_on_time_but_the_load_met_later_says_the_pool_was_not_what_held_it_back()
+    {
+        // Arrange: websocket sync at 76 clients: 77 threads due at 13.8 s, caught up at 16.1; measured: 79 threads at 16 s, met from 22
+        var forecast = new CatchUpForecast(PoolInjection.CooperativeBlocking, 77, 16.1) { ThreadsReadyAt = 13.8 };
+
+        // Act
+        var read = ForecastCheck.Read(forecast, Hold(76, 22, s => Math.Min(98, 14 + (4 * s))));
+
+        // Assert
+        Assert.Equal((ForecastMissKind.ServedLater, 16), (read.Broke!.Kind, read.Broke.ThreadsReadyAt));
+    }
+
+    [Fact]
     public void Caught_up_beyond_a_cap_the_laws_counted_says_the_cap_was_higher()
     {
         // Arrange

@@ -83,6 +83,16 @@ public sealed class HoldPlannerTests
     }
 
     [Fact]
+    public void Holds_end_within_their_time_budget_of_three_and_three_quarter_horizons()
+    {
+        // Arrange: two slow catch-ups and one still behind have taken 340 of the 450 s; another would pass it
+        var plan = new HoldPlan(35, true, 120, 20_000);
+
+        // Act & Assert
+        Assert.Null(HoldPlanner.Next(plan, [Held(70, 100), Held(140, 100), Held(280, null)]));
+    }
+
+    [Fact]
     public void A_failed_hold_is_passed_over_not_repeated()
     {
         // Arrange

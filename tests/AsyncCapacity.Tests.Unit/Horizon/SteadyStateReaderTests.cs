@@ -65,6 +65,20 @@ public sealed class SteadyStateReaderTests
     }
 
     [Fact]
+    public void A_pool_that_held_the_threads_the_load_needs_did_not_bind_and_the_machines_CPU_is_named()
+    {
+        // Arrange: websocket sync at 107 clients: 129 threads for the 108 it needs, the SLA still missed, the machine at 98%
+        var echo = new PoolFacts(PoolInjection.CooperativeBlocking, 2, 2, 0.001, 0.002, Sessions: true, 0.1);
+        var behind = Hold(107, null, 129, 144) with { Seconds = Threads(60, s => Math.Min(129, 12 + (4 * s))), MachineCpuPercent = 98 };
+
+        // Act
+        var steady = SteadyStateReader.Of([behind], echo)!;
+
+        // Assert
+        Assert.Equal((SteadyKind.Sufficed, ResourceKind.MachineCpu, 108), (steady.Kind, steady.BoundBy, steady.ThreadsNeeded));
+    }
+
+    [Fact]
     public void Failed_holds_say_nothing_of_the_pool()
     {
         Assert.Null(SteadyStateReader.Of([new SustainedHold(8, 2, null, HoldEnd.Failed, [])], Sleep));
