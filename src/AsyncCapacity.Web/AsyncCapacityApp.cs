@@ -5,7 +5,6 @@ using AsyncCapacity.Web.Diagnostics;
 using AsyncCapacity.Web.Experiments;
 using AsyncCapacity.Web.Hosting;
 using AsyncCapacity.Web.RequestQueue;
-using AsyncCapacity.Web.Settings;
 using AsyncCapacity.Web.WebSockets;
 
 namespace AsyncCapacity.Web;

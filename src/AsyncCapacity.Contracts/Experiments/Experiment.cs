@@ -110,3 +110,10 @@ public sealed record Experiment(
                 ? 1000 / ms
                 : null;
 }
+
+public sealed record AuxiliaryRoute(string Method, string Route, string What);
+
+public sealed record DeclaredSla(double P95Ms, double MaxErrorPercent)
+{
+    public Sla ToSla() => new(P95Ms, MaxErrorPercent / 100);
+}

@@ -20,3 +20,9 @@ public sealed record Hold(
 
     public const string AuditQueueSetting = "Audit__BoundedQueueCapacity";
 }
+
+public enum HoldSpan
+{
+    Request,
+    Session,
+}

@@ -45,3 +45,26 @@ public sealed record Parameter(
         return ok;
     }
 }
+
+public enum ParameterLocation
+{
+    Query,
+    Path,
+
+    /// <summary>Read by the load generator only (a message size, ws or wss), never sent to the app.</summary>
+    Client,
+}
+
+public enum ParameterRole
+{
+    None,
+    Delay,
+    Tls,
+}
+
+public enum ParameterType
+{
+    [JsonStringEnumMemberName("integer")]
+    WholeNumber,
+    Choice,
+}

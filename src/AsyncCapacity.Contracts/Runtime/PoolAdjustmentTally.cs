@@ -61,3 +61,5 @@ public sealed class PoolAdjustmentTally(int startingGoal)
         return totals;
     }
 }
+
+public sealed record PoolAdjustmentTotals(long Count, long ThreadsAdded, long ThreadsRemoved);

@@ -17,3 +17,6 @@ public sealed record RuntimeReport(
     RuntimeSample Now,
     IReadOnlyList<RuntimeSample> Timeline,
     int? ListenBacklog = null);
+
+/// <summary>The database behind the experiments that need one, as configured; null when there is none.</summary>
+public sealed record DatabaseInfo(string Provider, int MaxPoolSize);

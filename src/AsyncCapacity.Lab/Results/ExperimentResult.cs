@@ -87,3 +87,5 @@ public sealed record Capacity(int Concurrency, double Rps)
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? HorizonSeconds { get; init; }
 }
+
+public sealed record MeasuredHold(double PerRequest, double Lowest, double Highest, int Probes);

@@ -2,7 +2,8 @@ using System.Text.Json.Serialization;
 
 namespace AsyncCapacity.Lab.Results;
 
-/// <summary>Why a measurement parted from the prediction, with the figures that show it; PredictionText says it in words.</summary>
+/// <summary>Why a measurement parted from the prediction, with the figures that show it; PredictionText says it in words.
+/// The reasons below the prediction are in BelowPrediction.cs, those above it in AbovePrediction.cs.</summary>
 [JsonPolymorphic(TypeDiscriminatorPropertyName = "kind")]
 [JsonDerivedType(typeof(FewerThanTried), "fewerThanTried")]
 [JsonDerivedType(typeof(NoProbeAtKnee), "noProbeAtKnee")]
@@ -19,30 +20,5 @@ namespace AsyncCapacity.Lab.Results;
 [JsonDerivedType(typeof(HeldLonger), "heldLonger")]
 public abstract record PredictionReason;
 
+/// <summary>No load met the SLA, as predicted: the laws allowed fewer clients than the lightest load tried.</summary>
 public sealed record FewerThanTried(int Allowed, int Lowest) : PredictionReason;
-
-public sealed record NoProbeAtKnee : PredictionReason;
-
-public sealed record LoadGeneratorShort(int At) : PredictionReason;
-
-public sealed record AppCpuFirst(int At) : PredictionReason;
-
-public sealed record MachineBusy(int At, double Percent, bool WithDatabase) : PredictionReason;
-
-public sealed record PoolWait(int At, double WaitMs) : PredictionReason;
-
-public sealed record RequestsFailed(int At, double ErrorRate) : PredictionReason;
-
-/// <summary>The laws bound the mean, and times per request vary.</summary>
-public sealed record PercentileSpread(int At, double MeanMs, double P95Ms) : PredictionReason;
-
-public sealed record UnevenQueueing(int At) : PredictionReason;
-
-public sealed record PoolGrew(int At, double From, int To, int? Allows) : PredictionReason;
-
-public sealed record HeldLess : PredictionReason;
-
-/// <summary>The growth law bounds hill climbing (event 55's moves) by Ceiling threads but does not predict it.</summary>
-public sealed record HillClimbed(int At, int To, long Added, int Ceiling) : PredictionReason;
-
-public sealed record HeldLonger(int At, double HeldMs, double LightestMs, PoolInjection By) : PredictionReason;

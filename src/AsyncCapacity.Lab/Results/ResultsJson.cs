@@ -1,6 +1,5 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using AsyncCapacity.Contracts;
 using AsyncCapacity.Lab.Search;
 
 namespace AsyncCapacity.Lab.Results;

@@ -1,5 +1,4 @@
 using System.Text.Json.Nodes;
-using AsyncCapacity.Contracts.Gauges;
 
 namespace AsyncCapacity.Lab.Results;
 

@@ -5,23 +5,6 @@ using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.Compare;
 
-/// <summary>Whether a later run's capacity differs from the baseline's.</summary>
-public enum CapacityChangeKind
-{
-    /// <summary>The later run's knee is significantly higher, by at least the noise threshold.</summary>
-    Higher,
-
-    /// <summary>The later run's knee is significantly lower, by at least the noise threshold.</summary>
-    Lower,
-
-    /// <summary>As far as these runs can tell, the same capacity.</summary>
-    Same,
-
-    /// <summary>Not judged: the runs judged it at different times under load, its pool grew during its probes, and the difference
-    /// runs the way the longer horizon would move it (<see cref="CapacityHorizon"/>).</summary>
-    HorizonsDiffer,
-}
-
 /// <summary>
 /// A change is called only when its 95% interval, from both runs' probes (<see cref="KneeChange"/>), lies wholly beyond the
 /// noise threshold: two runs of the same code on a shared machine differ, and their intervals say by how much they may.
@@ -118,4 +101,21 @@ public sealed record CapacityChange(CapacityChangeKind Kind, string Text)
             .Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).Select(s => (int?)s.Concurrency).Min();
         return (capacity.Concurrency, missed is { } m ? m - 1 : double.PositiveInfinity);
     }
+}
+
+/// <summary>Whether a later run's capacity differs from the baseline's.</summary>
+public enum CapacityChangeKind
+{
+    /// <summary>The later run's knee is significantly higher, by at least the noise threshold.</summary>
+    Higher,
+
+    /// <summary>The later run's knee is significantly lower, by at least the noise threshold.</summary>
+    Lower,
+
+    /// <summary>As far as these runs can tell, the same capacity.</summary>
+    Same,
+
+    /// <summary>Not judged: the runs judged it at different times under load, its pool grew during its probes, and the difference
+    /// runs the way the longer horizon would move it (<see cref="CapacityHorizon"/>).</summary>
+    HorizonsDiffer,
 }

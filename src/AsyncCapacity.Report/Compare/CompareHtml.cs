@@ -1,5 +1,4 @@
 using System.Globalization;
-using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.Html;
 using AsyncCapacity.Report.View;
@@ -12,20 +11,10 @@ public static class CompareHtml
     public static string Render(RunComparison comparison)
     {
         var charts = comparison.Experiments.Select((experiment, i) => CompareCharts.Of(comparison, experiment, i)).ToList();
-        var html = new HtmlWriter();
-        html.Raw("<!DOCTYPE html>\n")
-            .Open("html", null, ("lang", "en"))
-            .Open("head")
-            .Raw("<meta charset=\"utf-8\">")
-            .Raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-            .Element("title", null, $"AsyncCapacity comparison · {string.Join(" vs ", comparison.Runs.Select(r => r.Label))}")
-            .Raw("<style>").Raw(VariantPalette.CssProperties()).Raw(EmbeddedAssets.Css).Raw("</style>")
-            .Close("head")
-            .Open("body")
-            .Open("main", "report compare");
-
+        var html = ReportPage.Open($"AsyncCapacity comparison · {string.Join(" vs ", comparison.Runs.Select(r => r.Label))}",
+            "report compare");
         Header(html, comparison);
-        html.Raw("<noscript><p class=\"noscript\">Charts need JavaScript; the tables carry the same numbers.</p></noscript>");
+        ReportPage.NoScript(html);
         for (var i = 0; i < comparison.Experiments.Count; i++)
         {
             Experiment(html, comparison, comparison.Experiments[i], charts[i], i);
@@ -33,11 +22,7 @@ public static class CompareHtml
 
         html.Close("main");
         ReportData.WriteModel(html, new ReportModel(charts));
-        html.Raw("<script>").Raw(EmbeddedAssets.ChartJs).Raw("</script>")
-            .Raw("<script>").Raw(EmbeddedAssets.Script).Raw("</script>")
-            .Close("body")
-            .Close("html");
-        return html.ToString();
+        return ReportPage.Close(html);
     }
 
     private static void Header(HtmlWriter html, RunComparison comparison)

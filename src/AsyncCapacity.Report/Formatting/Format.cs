@@ -1,5 +1,4 @@
 using System.Globalization;
-using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
@@ -85,6 +84,13 @@ public static class Format
         }
 
         return Number(ms, "#,0.###") + " ms";
+    }
+
+    /// <summary>"a", "a and b", "a, b and c".</summary>
+    public static string And(IEnumerable<string> items)
+    {
+        var list = items.ToList();
+        return list.Count < 2 ? string.Concat(list) : string.Join(", ", list.Take(list.Count - 1)) + " and " + list[^1];
     }
 
     public static string Sla(Sla sla) => $"p95 ≤ {Duration(sla.P95Ms)}, errors ≤ {Fraction(sla.MaxErrorRate)}";

@@ -1,5 +1,4 @@
 using AsyncCapacity.Lab.Results;
-using AsyncCapacity.Lab.Waits;
 
 namespace AsyncCapacity.Report.Formatting;
 

@@ -1,5 +1,4 @@
 using AsyncCapacity.Lab.Results;
-using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Report.Html;

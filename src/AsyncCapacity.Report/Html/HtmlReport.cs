@@ -1,5 +1,4 @@
 using AsyncCapacity.Lab.Results;
-using AsyncCapacity.Report.Assets;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.View;
 
@@ -13,20 +12,9 @@ public static class HtmlReport
         ArgumentNullException.ThrowIfNull(document);
 
         var model = ReportModel.Of(document);
-        var html = new HtmlWriter();
-        html.Raw("<!DOCTYPE html>\n")
-            .Open("html", null, ("lang", "en"))
-            .Open("head")
-            .Raw("<meta charset=\"utf-8\">")
-            .Raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-            .Element("title", null, $"AsyncCapacity report · {document.Run.Machine} · {Format.Utc(document.Run.StartedAt)}")
-            .Raw("<style>").Raw(VariantPalette.CssProperties()).Raw(EmbeddedAssets.Css).Raw("</style>")
-            .Close("head")
-            .Open("body")
-            .Open("main", "report");
-
+        var html = ReportPage.Open($"AsyncCapacity report · {document.Run.Machine} · {Format.Utc(document.Run.StartedAt)}", "report");
         RunHeader.Write(html, document);
-        html.Raw("<noscript><p class=\"noscript\">Charts need JavaScript; the tables carry the same numbers.</p></noscript>");
+        ReportPage.NoScript(html);
         AtAGlance.Write(html, document);
         for (var i = 0; i < document.Experiments.Count; i++)
         {
@@ -37,10 +25,6 @@ public static class HtmlReport
         html.Close("main");
 
         ReportData.Write(html, document, model);
-        html.Raw("<script>").Raw(EmbeddedAssets.ChartJs).Raw("</script>")
-            .Raw("<script>").Raw(EmbeddedAssets.Script).Raw("</script>")
-            .Close("body")
-            .Close("html");
-        return html.ToString();
+        return ReportPage.Close(html);
     }
 }

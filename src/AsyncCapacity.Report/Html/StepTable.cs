@@ -1,6 +1,5 @@
 using System.Globalization;
 using AsyncCapacity.Lab.Results;
-using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Report.View;
 

@@ -18,7 +18,7 @@ internal static class TimelineChart
             Math.Max(Floor, timelines.Max(t => t.Max(GaugeAxis.Held))),
             Math.Max(Floor, timelines.Max(t => t.Max(GaugeAxis.Waiting))),
             timelines.Max(t => t.Max(GaugeAxis.Rate)));
-        var title = Prose.And(["Thread pool", .. gauges.Where(g => g.Series.Count > 0).Select(g => g.Name)]) + " over time";
+        var title = Format.And(["Thread pool", .. gauges.Where(g => g.Series.Count > 0).Select(g => g.Name)]) + " over time";
         var note = TimelineNote.Of(timelines[0].Series, shared.Rate > 0);
         for (var i = 0; i < experiment.Variants.Count; i++)
         {

@@ -1,3 +1,5 @@
+using AsyncCapacity.Report.Formatting;
+
 namespace AsyncCapacity.Report.View;
 
 internal static class TimelineNote
@@ -8,7 +10,7 @@ internal static class TimelineNote
 
     public static string Of(IReadOnlyList<TimelineSeries> series, bool anyRate)
     {
-        string Labels(Func<TimelineSeries, bool> which) => Prose.And(series.Where(which).Select(s => s.Label));
+        string Labels(Func<TimelineSeries, bool> which) => Format.And(series.Where(which).Select(s => s.Label));
         var note = $"Solid, left axis: {Labels(s => s.Axis == GaugeAxis.Held && !s.Reference)}. "
             + $"Dashed, right axis: {Labels(s => s.Axis == GaugeAxis.Waiting && !s.Reference)}.";
         if (series.Any(s => s.Reference))

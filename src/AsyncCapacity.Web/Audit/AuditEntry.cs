@@ -37,3 +37,5 @@ public sealed class AuditEntry(string variant, AuditRequest request)
         _done.Set();
     }
 }
+
+public sealed record AuditRequest(string? Actor, string? Action, string? Detail);

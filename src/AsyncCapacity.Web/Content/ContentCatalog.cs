@@ -59,3 +59,5 @@ public sealed class ContentCatalog(IOptions<ContentOptions> options) : IHostedSe
         }
     }
 }
+
+public sealed record ContentEntry(string Name, string ContentType, string Path, byte[] Bytes);

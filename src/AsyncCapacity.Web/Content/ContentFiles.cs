@@ -10,3 +10,5 @@ public static class ContentFiles
         new("large.bin", "application/octet-stream", 1024 * 1024, DeterministicContent.Binary),
     ];
 }
+
+public sealed record ContentFile(string Name, string ContentType, int Size, Func<int, byte[]> Render);

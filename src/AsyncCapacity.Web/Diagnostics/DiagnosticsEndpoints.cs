@@ -94,3 +94,5 @@ public static class DiagnosticsEndpoints
         return problem is null;
     }
 }
+
+public sealed record ExperimentParameters(string Experiment, IReadOnlyDictionary<string, string> Parameters);

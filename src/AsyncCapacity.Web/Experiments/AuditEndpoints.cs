@@ -115,3 +115,5 @@ public sealed class AuditEndpoints : IExperimentEndpoints
             title: "Audit store unavailable", detail: failure.Message, statusCode: StatusCodes.Status503ServiceUnavailable)
         : TypedResults.Ok(new AuditReceipt(entry.Id, entry.Request.Actor!, entry.Request.Action!));
 }
+
+public sealed record AuditReceipt(Guid Id, string Actor, string Action);

@@ -70,3 +70,7 @@ public sealed class ContentEndpoints : IExperimentEndpoints
             + $"{string.Join(", ", ContentFiles.All.Select(file => file.Name))} (GET /content lists them).",
         statusCode: StatusCodes.Status404NotFound);
 }
+
+public sealed record ContentListing(string Directory, IReadOnlyList<ContentItem> Files);
+
+public sealed record ContentItem(string Name, long SizeBytes, string ContentType);

@@ -84,3 +84,5 @@ public sealed class DbEndpoints : IExperimentEndpoints
         detail: reason,
         statusCode: StatusCodes.Status503ServiceUnavailable);
 }
+
+public sealed record DbResponse(int DelayMs, int RowId, string Payload);

@@ -12,3 +12,8 @@ public static class HelloEndpoints
 
     internal static Ok<HelloResponse> Hello() => TypedResults.Ok(HelloResponse.Instance);
 }
+
+public sealed record HelloResponse(string Message)
+{
+    public static HelloResponse Instance { get; } = new("Hello from AsyncCapacity");
+}

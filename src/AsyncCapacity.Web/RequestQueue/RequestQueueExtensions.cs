@@ -1,6 +1,5 @@
 using AsyncCapacity.Web.Gauges;
 using AsyncCapacity.Web.Settings;
-using Microsoft.AspNetCore.RateLimiting;
 
 namespace AsyncCapacity.Web.RequestQueue;
 

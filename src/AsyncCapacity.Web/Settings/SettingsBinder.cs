@@ -51,3 +51,5 @@ internal sealed class SettingsBinder<T>(IConfigurationSection section) : IConfig
         }
     }
 }
+
+internal sealed record GivenSetting(PropertyInfo Property, string Raw, bool Converts, object? Value);

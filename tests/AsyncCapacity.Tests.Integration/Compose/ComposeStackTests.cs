@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text.Json;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
@@ -31,9 +30,18 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
         try
         {
             // Act
+            // (probes as short and as few as the blocking knee's bracket needs, as in QuickSweepTests: this checks the stack)
             var (exitCode, output) = await project.RunAsync(TimeSpan.FromMinutes(20),
                 ["--profile", "postgres", "up", "--exit-code-from", "sweep"],
-                new() { ["EXPERIMENTS"] = "sleep", ["PROFILE"] = "quick", ["REPORT_NAME"] = Path.GetFileName(report) });
+                new()
+                {
+                    ["EXPERIMENTS"] = "sleep",
+                    ["PROFILE"] = "quick",
+                    ["WARMUP_SECONDS"] = "1",
+                    ["STEP_SECONDS"] = "3",
+                    ["PROBES"] = "4",
+                    ["REPORT_NAME"] = Path.GetFileName(report),
+                });
             log.WriteLine($"docker compose up took {clock.Elapsed.TotalMinutes:0.0} min; "
                 + $"the sweep's own time: {Regex.Match(output, @"took [0-9.]+ min").Value}");
 

@@ -8,14 +8,12 @@ namespace AsyncCapacity.Tests.Infrastructure;
 /// </summary>
 internal sealed class ReportInBrowser : IAsyncDisposable
 {
-    private readonly IPlaywright _playwright;
-    private readonly IBrowser _browser;
+    private readonly SharedChromium? _own;
     private readonly List<string> _problems = [];
 
-    private ReportInBrowser(IPlaywright playwright, IBrowser browser, IPage page)
+    private ReportInBrowser(SharedChromium? own, IPage page)
     {
-        _playwright = playwright;
-        _browser = browser;
+        _own = own;
         Page = page;
     }
 
@@ -23,12 +21,31 @@ internal sealed class ReportInBrowser : IAsyncDisposable
 
     public IReadOnlyList<string> Problems => _problems;
 
+    /// <summary>The report in a Chromium of its own, stopped with it.</summary>
     public static async Task<ReportInBrowser> OpenAsync(string htmlPath, int width = 1400)
     {
-        var (playwright, browser) = await Chromium.LaunchAsync();
+        var own = new SharedChromium();
+        try
+        {
+            await own.InitializeAsync();
+            return await OpenAsync(own.Browser, htmlPath, width, own);
+        }
+        catch
+        {
+            await own.DisposeAsync();
+            throw;
+        }
+    }
+
+    /// <summary>The report in a page of a Chromium the test class shares; the page is closed with it.</summary>
+    public static Task<ReportInBrowser> OpenAsync(SharedChromium chromium, string htmlPath, int width = 1400) =>
+        OpenAsync(chromium.Browser, htmlPath, width, own: null);
+
+    private static async Task<ReportInBrowser> OpenAsync(IBrowser browser, string htmlPath, int width, SharedChromium? own)
+    {
         var page = await browser.NewPageAsync(
             new BrowserNewPageOptions { ViewportSize = new ViewportSize { Width = width, Height = 1000 } });
-        var report = new ReportInBrowser(playwright, browser, page);
+        var report = new ReportInBrowser(own, page);
         page.Console += (_, message) =>
         {
             if (message.Type is "error" or "warning")
@@ -80,7 +97,10 @@ internal sealed class ReportInBrowser : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
-        await _browser.DisposeAsync();
-        _playwright.Dispose();
+        await Page.CloseAsync();
+        if (_own is not null)
+        {
+            await _own.DisposeAsync();
+        }
     }
 }

@@ -2,7 +2,6 @@ using System.Collections.Concurrent;
 using System.Text.Json;
 using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Lab.Analysis;
-using AsyncCapacity.Lab.Measure;
 using AsyncCapacity.Tests.Contracts;
 using AsyncCapacity.Tests.Infrastructure;
 using Microsoft.AspNetCore.Builder;

@@ -1,6 +1,5 @@
 using System.Text.Json;
 using AsyncCapacity.Cli.Observe;
-using AsyncCapacity.Lab.Waits;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
@@ -22,7 +21,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
 
         // Act: 30 clients each holding a pool thread in Thread.Sleep(2000) for 6 s: the pool starves
         var answered = await ClosedLoad.HttpAsync(new Uri(app.BaseAddress, "/sleep/sync?ms=2000"), clients: 30, TimeSpan.FromSeconds(6));
-        await Task.Delay(TimeSpan.FromSeconds(1.5));
+        await ReadPastAsync(reader, DateTimeOffset.UtcNow);
         var samples = await reader.StopAsync(CancellationToken.None);
 
         // Assert
@@ -35,7 +34,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
         }
 
         Assert.Null(reader.Problem);
-        Assert.True(samples.Count >= 5, $"7.5 s of reading should give a sample a second; got {samples.Count} ({answered} answered)");
+        Assert.True(samples.Count >= 5, $"6 s of load and more should give a sample a second; got {samples.Count} ({answered} answered)");
         Assert.All(samples.Zip(samples.Skip(1)), pair => Assert.InRange(pair.Second.TimestampMs - pair.First.TimestampMs, 500, 2500));
         Assert.All(samples, s => Assert.True(s.ThreadCount > 0 && s.WorkingSetBytes > 0, "threads and working set in every sample"));
         Assert.Contains(samples, s => s.PendingWorkItems > 0);
@@ -56,7 +55,7 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
 
         // Act: 30 WebSocket clients on the echo whose loop blocks on ReceiveAsync(...).GetAwaiter().GetResult()
         var echoed = await ClosedLoad.EchoAsync(app.WebSocket("/websocket/sync"), clients: 30, TimeSpan.FromSeconds(4));
-        await Task.Delay(TimeSpan.FromSeconds(1.5));
+        await ReadPastAsync(reader, DateTimeOffset.UtcNow);
         var samples = await reader.StopAsync(CancellationToken.None);
 
         // Assert
@@ -116,4 +115,9 @@ public sealed class RuntimeReaderTests(ITestOutputHelper log)
             other.Kill();
         }
     }
+
+    /// <summary>Until the reader has a sample taken after the load ended, so that the last one counts all the load did.</summary>
+    private static Task<RuntimeSample?> ReadPastAsync(RuntimeReader reader, DateTimeOffset loadEnded) =>
+        WaitFor.ConditionAsync("a sample after the load", () => Task.FromResult(reader.Latest),
+            sample => sample?.TimestampMs > loadEnded.ToUnixTimeMilliseconds());
 }

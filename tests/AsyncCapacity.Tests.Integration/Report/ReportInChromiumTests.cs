@@ -13,7 +13,7 @@ namespace AsyncCapacity.Tests.Report;
 /// thread-pool timelines of the db experiment carry the connection pool, and those of the audit experiment the audit
 /// queue and the 503 rate, on the same scales for both variants; content's client vs server chart spans µs to s.
 /// </summary>
-public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
+public sealed class ReportInChromiumTests(SharedChromium chromium, ITestOutputHelper log) : IClassFixture<SharedChromium>, IDisposable
 {
     private readonly string _output = Directory.CreateTempSubdirectory("capacity-report-").FullName;
 
@@ -50,7 +50,7 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         // Arrange
         var path = Path.Combine(_output, Path.ChangeExtension(golden, $".{width}.html"));
         await File.WriteAllTextAsync(path, HtmlReport.Render(Golden(golden)));
-        await using var report = await ReportInBrowser.OpenAsync(path, width);
+        await using var report = await ReportInBrowser.OpenAsync(chromium, path, width);
 
         // Act
         var overflows = await report.OverflowsAsync();
@@ -68,7 +68,7 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         // Arrange
         var path = Path.Combine(_output, Path.ChangeExtension(golden, ".three.html"));
         await File.WriteAllTextAsync(path, HtmlReport.Render(ThreeVariantsOfAForeignApp(Golden(golden))));
-        await using var report = await ReportInBrowser.OpenAsync(path, 1280);
+        await using var report = await ReportInBrowser.OpenAsync(chromium, path, 1280);
 
         // Act
         var widths = await report.Page.EvaluateAsync<int[]>("""
@@ -227,7 +227,7 @@ public sealed class ReportInChromiumTests(ITestOutputHelper log) : IDisposable
         var path = Path.Combine(_output, Path.ChangeExtension(golden, ".html"));
         await File.WriteAllTextAsync(path, HtmlReport.Render(document));
         log.WriteLine($"{golden} rendered to {path}");
-        return await ReportInBrowser.OpenAsync(path);
+        return await ReportInBrowser.OpenAsync(chromium, path);
     }
 
     private static async Task<IReadOnlyList<Timeline>> TimelinesAsync(IPage page)

@@ -1,6 +1,5 @@
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Web.Settings;
-using Microsoft.Extensions.Options;
 
 namespace AsyncCapacity.Tests.Web;
 

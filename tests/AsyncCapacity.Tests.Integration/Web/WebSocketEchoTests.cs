@@ -1,9 +1,7 @@
 using System.Net;
 using System.Net.WebSockets;
-using System.Text;
 using AsyncCapacity.Tests.Infrastructure;
 using AsyncCapacity.Web.WebSockets;
-using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace AsyncCapacity.Tests.Web;

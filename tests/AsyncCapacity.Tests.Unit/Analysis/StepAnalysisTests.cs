@@ -1,5 +1,4 @@
 using AsyncCapacity.Lab.Analysis;
-using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Tests.Analysis;

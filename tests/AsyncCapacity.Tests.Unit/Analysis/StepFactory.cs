@@ -1,6 +1,5 @@
 using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Measure;
-using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Analysis;
 

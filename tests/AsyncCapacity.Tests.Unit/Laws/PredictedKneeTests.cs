@@ -1,6 +1,5 @@
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
-using AsyncCapacity.Lab.Search;
 using static AsyncCapacity.Tests.Report.ReportPages;
 
 namespace AsyncCapacity.Tests.Laws;

@@ -1,6 +1,5 @@
 using AsyncCapacity.Cli.Load;
 using AsyncCapacity.Lab.Analysis;
-using AsyncCapacity.Lab.Measure;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
 

@@ -1,7 +1,0 @@
-namespace AsyncCapacity.Contracts.Experiments;
-
-public enum HoldSpan
-{
-    Request,
-    Session,
-}

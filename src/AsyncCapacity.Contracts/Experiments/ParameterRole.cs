@@ -1,8 +1,0 @@
-namespace AsyncCapacity.Contracts.Experiments;
-
-public enum ParameterRole
-{
-    None,
-    Delay,
-    Tls,
-}

@@ -1,8 +1,0 @@
-namespace AsyncCapacity.Contracts.Gauges;
-
-public enum GaugeAxis
-{
-    Held,
-    Waiting,
-    Rate,
-}

@@ -1,7 +1,0 @@
-namespace AsyncCapacity.Contracts.Gauges;
-
-public enum GaugeFormat
-{
-    Count,
-    Duration,
-}

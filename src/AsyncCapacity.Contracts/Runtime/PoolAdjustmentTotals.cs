@@ -1,3 +1,0 @@
-namespace AsyncCapacity.Contracts.Runtime;
-
-public sealed record PoolAdjustmentTotals(long Count, long ThreadsAdded, long ThreadsRemoved);

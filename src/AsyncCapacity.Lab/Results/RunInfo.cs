@@ -1,0 +1,38 @@
+namespace AsyncCapacity.Lab.Results;
+
+public sealed record RunInfo(
+    DateTimeOffset StartedAt,
+    DateTimeOffset FinishedAt,
+    string Machine,
+    int Cores,
+    string Os,
+    string DotnetVersion,
+    string K6Version,
+    string? DatabaseProvider,
+    int? DatabasePoolSize,
+    string Profile,
+    AppTarget Target,
+    RunIsolation Isolation,
+    SweepSettings Settings,
+    Sla Sla,
+    ConnectionLimits? Limits = null,
+    InstrumentOverhead? Overhead = null,
+    CpuIsolation? CpuIsolation = null,
+    string? Live = null);
+
+/// <summary>.NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
+public sealed record CpuIsolation(string AppCpus, string LoadGeneratorCpus, int AppCores, int LoadGeneratorCores, int MachineCores);
+
+/// <summary>Ratio = the lab's app ÷ bench/MinimalApp in median req/s on the same route: 0.95 means the lab's pipeline costs
+/// 5% of a request doing nothing.</summary>
+public sealed record InstrumentOverhead(
+    string Route,
+    int Clients,
+    double Seconds,
+    int Rounds,
+    double AppRps,
+    double MinimalRps,
+    double Ratio,
+    double? LoadGeneratorCpuPercent);
+
+public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? OpenFiles, string? EphemeralPorts);

@@ -1,3 +1,0 @@
-namespace AsyncCapacity.Web.Content;
-
-public sealed record ContentEntry(string Name, string ContentType, string Path, byte[] Bytes);

@@ -1,3 +1,0 @@
-namespace AsyncCapacity.Web.Diagnostics;
-
-public sealed record ExperimentParameters(string Experiment, IReadOnlyDictionary<string, string> Parameters);

@@ -1,3 +1,0 @@
-namespace AsyncCapacity.Web.Experiments;
-
-public sealed record ContentItem(string Name, long SizeBytes, string ContentType);

@@ -1,6 +1,0 @@
-namespace AsyncCapacity.Web.Experiments;
-
-public sealed record HelloResponse(string Message)
-{
-    public static HelloResponse Instance { get; } = new("Hello from AsyncCapacity");
-}

@@ -1,5 +1,0 @@
-using System.Reflection;
-
-namespace AsyncCapacity.Web.Settings;
-
-internal sealed record GivenSetting(PropertyInfo Property, string Raw, bool Converts, object? Value);
