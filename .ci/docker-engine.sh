@@ -1,5 +1,5 @@
 # Sourced by .ci/run: Docker Compose v2 and a Docker engine of CI's own, for the compose tests
-# (tests/AsyncCapacity.Tests/Compose), and the images they build on.
+# (tests/AsyncCapacity.Tests.Integration/Compose), and the images they build on.
 #
 # - Compose v2: Debian bookworm's docker-compose is v1 (Python, no depends_on.required); trixie's package
 #   docker-compose 2.26 is the v2 CLI plugin and needs only libc6 >= 2.34, so trixie is added as a second apt source,

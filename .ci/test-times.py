@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Where a test run's time went: each test class's wall time, read from the run's TRX files, the slowest first.
+"""Where a test run's time went: each test project's time and each test class's wall time, read from the run's TRX
+files (one per test project), the slowest classes first.
 
     python3 .ci/test-times.py RESULTS.trx [MORE.trx ...] [--top N]
 
 A class's wall time is the span from its first test's start to its last test's end (xunit runs a class's tests one
-after another; classes in different collections may overlap, so the spans can add up to more than the run). The sum
-of its tests' own durations is shown beside it. A missing or unreadable file is said in one line and is not an error:
+after another; classes in different collections may overlap, as the unit tests' do, so the spans can add up to more
+than the run). The sum of its tests' own durations is shown beside it. A missing or unreadable file is said in one line and is not an error:
 CI must not fail because of its timing printout.
 """
 import argparse
+import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -39,9 +41,11 @@ def clock(total):
 
 
 def read(path, classes):
+    """Adds the file's tests to their classes; returns how many tests it holds and the span they ran in, in seconds."""
     root = ET.parse(path).getroot()
     class_of = {test.get("id"): test.find("t:TestMethod", NS).get("className") for test in root.iterfind(".//t:UnitTest", NS)}
-    for result in root.iterfind(".//t:UnitTestResult", NS):
+    results = list(root.iterfind(".//t:UnitTestResult", NS))
+    for result in results:
         name = class_of.get(result.get("testId"), "?")
         start, end = timestamp(result.get("startTime")), timestamp(result.get("endTime"))
         entry = classes[name]
@@ -49,6 +53,11 @@ def read(path, classes):
         entry["end"] = max(entry.get("end", end), end)
         entry["sum"] = entry.get("sum", 0.0) + seconds(result.get("duration", "0:0:0"))
         entry["tests"] = entry.get("tests", 0) + 1
+    if not results:
+        return 0, 0.0
+    first = min(timestamp(r.get("startTime")) for r in results)
+    last = max(timestamp(r.get("endTime")) for r in results)
+    return len(results), (last - first).total_seconds()
 
 
 def main():
@@ -60,7 +69,8 @@ def main():
     classes = defaultdict(dict)
     for path in args.trx:
         try:
-            read(path, classes)
+            tests, span = read(path, classes)
+            print(f"== {os.path.basename(path)}: {tests} tests in {clock(span)}")
         except (OSError, ET.ParseError) as error:
             print(f"== Test times: {path} could not be read ({error})")
     if not classes:

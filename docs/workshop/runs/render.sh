@@ -9,7 +9,7 @@
 #       every probe of the runs as one table (steps.py), for the labs that ask about given loads;
 #   [figure](runs/NAME.json "QUERY")
 #       a figure of the prose, its text written from the run (figures.py says the queries), after the tables it may quote.
-# Tests (tests/AsyncCapacity.Tests/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
+# Tests (tests/AsyncCapacity.Tests.Integration/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
 #   bash docs/workshop/runs/render.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
