@@ -34,7 +34,8 @@ websockets|Bench__Without=websockets|the WebSocket middleware
 experiments|Bench__Without=experiments|the experiments' routes (4 routes left of 18)
 runtime-readers|Bench__Without=runtime-readers|the sampler thread, the lab's meter, the runtime listeners
 all-pieces|Bench__Without=timing,problem-details,status-pages,websockets,experiments,runtime-readers|every piece above
-logs-off|Logging__LogLevel__Default=None|every log (the host's request logging scope and activity)
+logs-off|Logging__LogLevel__Default=None|every log
+hosting-log-off|Logging__LogLevel__Microsoft.AspNetCore.Hosting.Diagnostics=None|the host's log: its per-request scope and Activity
 gc-server|DOTNET_gcServer=1|workstation GC → server GC (the Web SDK's default, the minimal app's)
 gc-nonconcurrent|DOTNET_gcConcurrent=0|background GC off
 invariant|DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1|ICU → invariant globalization
@@ -52,15 +53,15 @@ AB_REQUESTS=0 AB_CONCURRENCY=0
 source bench/lib/serve.sh
 BEFORE=$(machine)
 
-declare -A PORT
+declare -A PORT PID
 port=$FIRST_PORT
 start minimal $port "$MINIMAL_DLL" "$(dirname "$MINIMAL_DLL")"
-PORT[minimal]=$port
+PORT[minimal]=$port PID[minimal]=${PIDS[-1]}
 for name in $WANTED; do
   port=$((port + 1))
   # shellcheck disable=SC2086 # the environment words split on purpose
   start "$name" $port "$APP_DLL" "$(dirname "$APP_DLL")" $APP_ENV $(grep "^$name|" <<<"$CATALOGUE" | cut -d'|' -f2)
-  PORT[$name]=$port
+  PORT[$name]=$port PID[$name]=${PIDS[-1]}
 done
 
 echo "warming up..." >&2
@@ -70,7 +71,7 @@ for name in minimal $WANTED; do wrk -t2 -c"$CONNECTIONS" -d3s "http://127.0.0.1:
 for round in $(seq 1 "$ROUNDS"); do
   for name in minimal $WANTED; do
     echo "round $round/$ROUNDS $name..." >&2
-    echo "$name $(measure wrk "${PORT[$name]}" /hello)" >>"$WORK/rows"
+    echo "$name $(measure wrk "${PORT[$name]}" /hello "${PID[$name]}")" >>"$WORK/rows"
   done
 done
 
@@ -81,18 +82,23 @@ import statistics, sys
 catalogue = {line.split("|")[0]: line.split("|")[2] for line in """$CATALOGUE""".splitlines()}
 catalogue["minimal"] = "bench/MinimalApp: the same answer, nothing else"
 by = {}
-for name, rps, cpu in (line.split() for line in open(sys.argv[1])):
-    by.setdefault(name, []).append((float(rps), float(cpu)))
+for name, rps, cpu, demand in (line.split() for line in open(sys.argv[1])):
+    by.setdefault(name, []).append((float(rps), float(cpu), float(demand)))
 duration, rounds, conns = sys.argv[2:5]
-median = lambda xs: statistics.median(xs)
-minimal, app = median(r for r, _ in by["minimal"]), median(r for r, _ in by["app"])
+median = lambda runs, i: statistics.median(run[i] for run in runs)
+minimal, app = by["minimal"], by["app"]
 print(f"/hello, wrk -t2 -c{conns} -d{duration}s, median of {rounds} alternating rounds, each variant its own process.")
-print(f"{'variant':<19}{'req/s':>9}{'÷ minimal':>11}{'vs app':>9}{'load gen CPU':>14}  what it leaves out or changes")
+print(f"{'variant':<19}{'req/s':>8}{'÷ minimal':>10}{'vs app':>8}{'CPU µs/req':>11}{'÷ minimal':>10}{'vs app':>8}"
+      f"{'wrk CPU':>8}  what it leaves out or changes")
 for name, runs in by.items():
-    rps, cpu = median(r for r, _ in runs), median(c for _, c in runs)
-    change = "" if name in ("minimal", "app") else f"{rps / app - 1:+.1%}"
-    print(f"{name:<19}{rps:>9,.0f}{rps / minimal:>10.2f}×{change:>9}{cpu:>13.0f}%  {catalogue[name]}")
-print("vs app: what leaving the piece out (or the change) does to the whole app's req/s; rounds on a shared machine differ")
-print("by a few percent, so read a change within about ±3% as none. load gen CPU: wrk's share of all cores; above ~50% on")
-print("2 cores it competes with the app for CPU, so compare the ratios, not the absolute figures.")
+    rps, demand = median(runs, 0), median(runs, 2)
+    own = name in ("minimal", "app")
+    print(f"{name:<19}{rps:>8,.0f}{rps / median(minimal, 0):>9.2f}×{'' if own else f'{rps / median(app, 0) - 1:+.1%}':>8}"
+          f"{demand:>11.1f}{median(minimal, 2) / demand:>9.2f}×{'' if own else f'{median(app, 2) / demand - 1:+.1%}':>8}"
+          f"{median(runs, 1):>7.0f}%  {catalogue[name]}")
+print("÷ minimal: req/s ÷ the minimal app's, and the minimal app's CPU per request ÷ the variant's (the utilization law: on")
+print("saturated cores, throughput goes as 1 ÷ CPU per request, and CPU per request holds better than req/s while other")
+print("work shares the cores). vs app: what leaving the piece out (or the change) does to the whole app's figure; read a")
+print("change within about ±3% as none. wrk CPU: the load generator's share of all cores (above ~50% on 2 cores it")
+print("competes with the app for CPU).")
 PY

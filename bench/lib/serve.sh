@@ -26,19 +26,29 @@ start() { # name port dll directory [env...]: runs dll from directory, waits unt
   echo "$name did not start: $(cat "$WORK/$name.log")" >&2; exit 1
 }
 
-# One measurement: "req/s loadgen-cpu%"; the load generator's CPU is its user+system time ÷ (elapsed × cores).
-measure() { # tool port route
-  local tool=$1 url="http://127.0.0.1:$2$3" rps failed
+# CPU seconds a process has used (user + system, from /proc), so a figure can be had per request.
+cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ sub(/.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' "/proc/$1/stat"; }
+
+# One measurement: "req/s loadgen-cpu% [server-cpu-µs-per-request]"; the load generator's CPU is its user+system time ÷
+# (elapsed × cores); the server's CPU per request (given its pid) is the utilization law's service demand, which holds
+# better than req/s when other work shares the cores.
+measure() { # tool port route [server-pid]
+  local tool=$1 url="http://127.0.0.1:$2$3" pid=${4:-} rps failed requests before=0 per_request=""
+  [ -n "$pid" ] && before=$(cpu_seconds "$pid")
   if [ "$tool" = wrk ]; then
     /usr/bin/time -f "%U %S %e" -o "$WORK/time" wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$url" >"$WORK/out" 2>&1 || true
     rps=$(awk '/^Requests\/sec/ {print $2}' "$WORK/out")
+    requests=$(awk '/ requests in / {print $1}' "$WORK/out")
   else
     /usr/bin/time -f "%U %S %e" -o "$WORK/time" ab -q -n "$AB_REQUESTS" -c "$AB_CONCURRENCY" "$url" >"$WORK/out" 2>&1 || true
     rps=$(awk '/^Requests per second/ {print $4}' "$WORK/out")
+    requests=$(awk '/^Complete requests/ {print $3}' "$WORK/out")
     failed=$(awk '/^Failed requests/ {print $3}' "$WORK/out")
     [ "${failed:-0}" = 0 ] || echo "warning: ab had $failed failed requests on $url" >&2
   fi
-  echo "${rps:-0} $(awk -v cores="$(nproc)" '{ printf "%.0f", 100 * ($1 + $2) / ($3 * cores) }' "$WORK/time")"
+  [ -n "$pid" ] && per_request=$(awk -v a="$before" -v b="$(cpu_seconds "$pid")" -v n="${requests:-0}" \
+    'BEGIN { printf "%.1f", n > 0 ? (b - a) * 1e6 / n : 0 }')
+  echo "${rps:-0} $(awk -v cores="$(nproc)" '{ printf "%.0f", 100 * ($1 + $2) / ($3 * cores) }' "$WORK/time") $per_request"
 }
 
 # The machine's state beside the figures: other work on the shared cores moves them.
