@@ -47,7 +47,7 @@ measure() { # tool port route [server-pid]
     [ "${failed:-0}" = 0 ] || echo "warning: ab had $failed failed requests on $url" >&2
   fi
   [ -n "$pid" ] && per_request=$(awk -v a="$before" -v b="$(cpu_seconds "$pid")" -v n="${requests:-0}" \
-    'BEGIN { printf "%.1f", n > 0 ? (b - a) * 1e6 / n : 0 }')
+    'BEGIN { printf "%.1f", (n > 0 ? (b - a) * 1e6 / n : 0) }')
   echo "${rps:-0} $(awk -v cores="$(nproc)" '{ printf "%.0f", 100 * ($1 + $2) / ($3 * cores) }' "$WORK/time") $per_request"
 }
 
