@@ -3,7 +3,8 @@
 # against the smallest ASP.NET Core app serving the same answer (bench/MinimalApp). A piece is left out by the app's bench
 # switch (Bench__Without, src/AsyncCapacity.Web/Hosting/BenchOptions.cs) or by an environment knob of the runtime or
 # configuration (GC, logging, globalization, Kestrel's backlog). Each variant is its own process from the app's folder, as
-# the sweep starts it; rounds alternate minimal, app, variant, variant… so that drift on a shared machine hits all alike.
+# the sweep starts it; rounds alternate minimal, app, variant, variant… (each round one place further along, so that
+# no variant always runs first) so that drift on a shared machine hits all alike.
 # The table: each variant's median req/s, its ratio to the minimal app's median, what leaving the piece out changes
 # against the whole app, and the load generator's CPU (it shares the cores).
 #
@@ -11,6 +12,7 @@
 #   DURATION=5 ROUNDS=2 bench/pipeline.sh          # a quicker look
 #   VARIANTS="timing gc-server" bench/pipeline.sh  # some variants only (minimal and app always run)
 #   APP_ENV="DOTNET_gcServer=1" bench/pipeline.sh  # extra environment for every variant of the app (a knob to try)
+#   KEEP_ROWS=rows.txt bench/pipeline.sh            # keeps every measurement (variant, req/s, wrk CPU %, CPU µs/req)
 #
 # Needs: the .NET SDK, wrk, python3, curl, /usr/bin/time. Run it with nothing else on the machine
 # (flock /tmp/asynccapacity-load.lock bench/pipeline.sh where several people share it).
@@ -68,12 +70,16 @@ echo "warming up..." >&2
 for name in minimal $WANTED; do wrk -t2 -c"$CONNECTIONS" -d3s "http://127.0.0.1:${PORT[$name]}/hello" >/dev/null 2>&1; done
 
 : >"$WORK/rows"
+# Each round starts one place further along the list, so that no variant always runs first or last in a round.
+ORDER=(minimal $WANTED)
 for round in $(seq 1 "$ROUNDS"); do
-  for name in minimal $WANTED; do
+  for i in $(seq 0 $((${#ORDER[@]} - 1))); do
+    name=${ORDER[$(((i + round - 1) % ${#ORDER[@]}))]}
     echo "round $round/$ROUNDS $name..." >&2
     echo "$name $(measure wrk "${PORT[$name]}" /hello "${PID[$name]}")" >>"$WORK/rows"
   done
 done
+[ -n "${KEEP_ROWS:-}" ] && cp "$WORK/rows" "$KEEP_ROWS"
 
 echo "bench/pipeline.sh: DURATION=$DURATION ROUNDS=$ROUNDS CONNECTIONS=$CONNECTIONS${APP_ENV:+ APP_ENV=\"$APP_ENV\"}"
 echo "started $BEFORE; ended $(machine)"
