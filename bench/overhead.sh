@@ -11,6 +11,7 @@
 #   DURATION=5 ROUNDS=2 bench/overhead.sh    # a quicker look
 #   AB_REQUESTS=100000 AB_CONCURRENCY=10000 bench/overhead.sh   # the issue's ab command (needs ulimit -n > 10000)
 #   APP_ENV="DOTNET_gcServer=0" bench/overhead.sh              # extra environment for the lab's app (a knob to try)
+#   PIECES=1 bench/overhead.sh               # then what each piece of the app's pipeline costs (bench/pipeline.sh, ~9 min)
 #
 # Needs: the .NET SDK, wrk and ab (apt-get install wrk apache2-utils), python3; nginx (nginx-light) adds a static row.
 set -euo pipefail
@@ -25,33 +26,14 @@ APP_ENV=${APP_ENV:-}
 ROUTES=${ROUTES:-"/hello /content/file/small.html /content/memory/small.html"}
 APP_PORT=5191 MIN_PORT=5192 NGINX_PORT=5193 ROOT_PORT=5194
 
-for tool in wrk ab python3 curl; do command -v "$tool" >/dev/null || { echo "missing: $tool (apt-get install wrk apache2-utils)" >&2; exit 1; }; done
-ulimit -n 65536 2>/dev/null || true
+source bench/lib/serve.sh
+BEFORE=$(machine)
 
-echo "building the app and bench/MinimalApp (Release)..." >&2
-dotnet build src/AsyncCapacity.Web -c Release --nologo -v q >/dev/null
-dotnet build bench/MinimalApp -c Release --nologo -v q >/dev/null
-
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-start() { # name port dll directory [env...]: runs dll from directory
-  local name=$1 port=$2 dll directory=$4
-  dll=$(realpath "$3"); shift 4
-  (cd "$directory" && exec env "$@" ASPNETCORE_ENVIRONMENT=Production dotnet "$dll" --urls "http://127.0.0.1:$port") >"$WORK/$name.log" 2>&1 &
-  PIDS+=($!)
-  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/hello" >/dev/null && return 0; sleep 0.1; done
-  echo "$name did not start: $(cat "$WORK/$name.log")" >&2; exit 1
-}
-
-APP_DLL=src/AsyncCapacity.Web/bin/Release/net10.0/AsyncCapacity.Web.dll
 # shellcheck disable=SC2086
 start app $APP_PORT $APP_DLL "$(dirname $APP_DLL)" $APP_ENV
 # shellcheck disable=SC2086
 start app-root $ROOT_PORT $APP_DLL . $APP_ENV
-start minimal $MIN_PORT bench/MinimalApp/bin/Release/net10.0/MinimalApp.dll bench/MinimalApp/bin/Release/net10.0
+start minimal $MIN_PORT "$MINIMAL_DLL" "$(dirname "$MINIMAL_DLL")"
 
 NGINX=""
 NGINX_BIN=$(command -v nginx || echo /usr/sbin/nginx)
@@ -67,22 +49,6 @@ CONF
   PIDS+=($!)
   sleep 0.5 && curl -sf "http://127.0.0.1:$NGINX_PORT/hello" >/dev/null && NGINX=$NGINX_PORT
 fi
-
-# One measurement: "req/s loadgen-cpu%"; the load generator's CPU is its user+system time ÷ (elapsed × cores).
-measure() { # tool port route
-  local tool=$1 port=$2 route=$3 url="http://127.0.0.1:$2$3"
-  if [ "$tool" = wrk ]; then
-    /usr/bin/time -f "%U %S %e" -o "$WORK/time" wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$url" >"$WORK/out" 2>&1 || true
-    rps=$(awk '/^Requests\/sec/ {print $2}' "$WORK/out")
-  else
-    /usr/bin/time -f "%U %S %e" -o "$WORK/time" ab -q -n "$AB_REQUESTS" -c "$AB_CONCURRENCY" "$url" >"$WORK/out" 2>&1 || true
-    rps=$(awk '/^Requests per second/ {print $4}' "$WORK/out")
-    failed=$(awk '/^Failed requests/ {print $3}' "$WORK/out")
-    [ "${failed:-0}" = 0 ] || echo "warning: ab had $failed failed requests on $url" >&2
-  fi
-  cpu=$(awk -v cores="$(nproc)" '{ printf "%.0f", 100 * ($1 + $2) / ($3 * cores) }' "$WORK/time")
-  echo "${rps:-0} $cpu"
-}
 
 echo "warming up..." >&2
 for port in $APP_PORT $MIN_PORT; do for route in $ROUTES; do wrk -t2 -c"$CONNECTIONS" -d3s "http://127.0.0.1:$port$route" >/dev/null 2>&1; done; done
@@ -110,6 +76,7 @@ if [ -n "$NGINX" ]; then
   echo "ab /hello nginx $(measure ab "$NGINX" /hello)" >>"$WORK/rows"
 fi
 
+echo "bench/overhead.sh: started $BEFORE; ended $(machine)"
 python3 - "$WORK/rows" "$DURATION" "$ROUNDS" "$CONNECTIONS" "$AB_REQUESTS" "$AB_CONCURRENCY" "$APP_ENV" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
@@ -138,3 +105,7 @@ print("repository root, which must cost the same (the content root and the log l
 print("load gen CPU: the load generator's own CPU while measuring minimal / app, as a share of all cores; above ~50% on")
 print("2 cores it competes with the server for CPU, so compare the ratio, not the absolute figures.")
 PY
+if [ "${PIECES:-0}" = 1 ]; then
+  echo
+  DURATION=$DURATION ROUNDS=$ROUNDS CONNECTIONS=$CONNECTIONS APP_ENV=$APP_ENV bench/pipeline.sh
+fi

@@ -5,7 +5,9 @@ namespace AsyncCapacity.Web.Diagnostics;
 
 public static class DiagnosticsExtensions
 {
-    public static WebApplicationBuilder AddRuntimeDiagnostics(this WebApplicationBuilder builder)
+    /// <param name="readers">False only for bench/pipeline.sh: nothing reads the runtime beside the requests, and the
+    /// listeners are made only if /diag/runtime is asked.</param>
+    public static WebApplicationBuilder AddRuntimeDiagnostics(this WebApplicationBuilder builder, bool readers = true)
     {
         builder.AddValidatedSettings<DiagnosticsOptions>(DiagnosticsOptions.SectionName);
 
@@ -19,9 +21,13 @@ public static class DiagnosticsExtensions
         builder.Services.AddSingleton<ThreadPoolAdjustments>();
         // What only the app knows, as the meter "AsyncCapacity" that readers outside the process collect (made at start).
         builder.Services.AddSingleton<LabMeter>();
-        builder.Services.AddHostedService(services => services.GetRequiredService<LabMeter>());
         builder.Services.AddSingleton<RuntimeSampler>();
-        builder.Services.AddHostedService(services => services.GetRequiredService<RuntimeSampler>());
+        if (readers)
+        {
+            builder.Services.AddHostedService(services => services.GetRequiredService<LabMeter>());
+            builder.Services.AddHostedService(services => services.GetRequiredService<RuntimeSampler>());
+        }
+
         builder.Services.AddHealthChecks();
         return builder;
     }

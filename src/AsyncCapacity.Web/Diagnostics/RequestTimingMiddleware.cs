@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 
 namespace AsyncCapacity.Web.Diagnostics;
 
@@ -9,17 +8,17 @@ namespace AsyncCapacity.Web.Diagnostics;
 /// </summary>
 internal sealed class RequestTimingMiddleware(RequestDelegate next, RequestsInFlight inFlight)
 {
+    // Static and cached: the one allocation per request is the clock it is given.
+    private static readonly Func<object, Task> WriteServerTiming = static state =>
+    {
+        var clock = (RequestClock)state;
+        clock.Response.Headers[ServerTimingValue.HeaderName] = ServerTimingValue.Of(Stopwatch.GetElapsedTime(clock.Started));
+        return Task.CompletedTask;
+    };
+
     public async Task InvokeAsync(HttpContext context)
     {
-        var started = Stopwatch.GetTimestamp();
-        context.Response.OnStarting(static state =>
-        {
-            var (response, startedAt) = ((HttpResponse, long))state;
-            var elapsedMs = Stopwatch.GetElapsedTime(startedAt).TotalMilliseconds;
-            response.Headers["Server-Timing"] = string.Create(CultureInfo.InvariantCulture, $"app;dur={elapsedMs:0.###}");
-            return Task.CompletedTask;
-        }, (context.Response, started));
-
+        context.Response.OnStarting(WriteServerTiming, new RequestClock(context.Response, Stopwatch.GetTimestamp()));
         inFlight.Enter();
         try
         {
@@ -30,4 +29,6 @@ internal sealed class RequestTimingMiddleware(RequestDelegate next, RequestsInFl
             inFlight.Exit();
         }
     }
+
+    private sealed record RequestClock(HttpResponse Response, long Started);
 }

@@ -17,7 +17,8 @@ public static class CapacityHostingExtensions
     };
 
     /// <summary>Quiet logs: per-request logging would compete with the load it measures.</summary>
-    public static WebApplicationBuilder AddCapacityHosting(this WebApplicationBuilder builder)
+    /// <param name="problemDetails">False only for bench/pipeline.sh (<see cref="BenchOptions"/>).</param>
+    public static WebApplicationBuilder AddCapacityHosting(this WebApplicationBuilder builder, bool problemDetails = true)
     {
         // In code, not in appsettings.json, so that the instrument's cost does not depend on finding that file; as the
         // first (lowest-priority) configuration source, so that appsettings.json, environment variables
@@ -30,7 +31,12 @@ public static class CapacityHostingExtensions
             options.ColorBehavior = LoggerColorBehavior.Disabled;
         });
 
-        builder.Services.AddProblemDetails();
+        if (problemDetails)
+        {
+            builder.Services.AddProblemDetails();
+        }
+
+        builder.AddValidatedSettings<BenchOptions>(BenchOptions.SectionName);
 
         builder.AddValidatedSettings<ThreadPoolOptions>(ThreadPoolOptions.SectionName);
         builder.Services.AddSingleton<ThreadPoolConfigurator>();

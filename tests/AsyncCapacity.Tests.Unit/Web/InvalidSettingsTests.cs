@@ -14,6 +14,8 @@ public sealed class InvalidSettingsTests
     [InlineData("Connections:ListenBacklog", "0", "must be between 1 and 65535; got 0.")]
     [InlineData("Connections:ListenBacklog", "70000", "must be between 1 and 65535; got 70000.")]
     [InlineData("Connections:ListenBacklog", "many", "must be between 1 and 65535; got 'many'.")]
+    [InlineData("Bench:Without", "timing,everything", "names no piece of the pipeline (everything); the pieces are timing, "
+        + "exception-handler, status-pages, problem-details, websockets, experiments, runtime-readers; got 'timing,everything'.")]
     public void The_app_refuses_to_be_built_with_an_invalid_setting_naming_the_key_its_rule_and_the_value(
         string key, string value, string rule)
     {
