@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
 using AsyncCapacity.Lab.Sweep;
@@ -32,6 +33,18 @@ internal static class SweepPlan
                 + "where the outcome is least certain, until the knee's 90% interval from every probe is within ±10% or the budget is "
                 + "spent; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met. A window is "
                 + $"stretched (up to ×4) where fewer than {ProbeWindow.MinRequests} requests would complete in it.");
+        if (request.SustainSeconds is { } horizon)
+        {
+            var loads = request.SustainAt.Count > 0
+                ? $"the loads given by --sustain-at ({string.Join("; ", request.SustainAt.Select(s => (s.Experiment is null ? "" : s.Experiment + "=") + string.Join(",", s.Value)))})"
+                : "a blocking variant's loads chosen by the pool's injection laws from twice its knee (at most "
+                    + $"{HoldPlan.DefaultMaxHolds}), an awaiting variant's knee once";
+            text.AppendLine(string.Create(CultureInfo.InvariantCulture,
+                $"Then capacity over time (--sustain): {loads}, each held on a fresh app for up to {horizon:0} s and ended once "
+                + $"it has met the SLA for {HoldTerms.DefaultConfirmSeconds} s straight; at most "
+                + $"{request.HoldsWorstCase(plan).TotalMinutes:0.#} min of holds."));
+        }
+
         AppendSettings(text, request);
         AppendExperiments(text, request, plan);
         if (request.RequestQueue is { } queue)
