@@ -18,6 +18,11 @@ A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined 
              added:REASON / removed:REASON / changes:REASON (the pool's threads by reason: Warmup, ClimbingMove,
              Starvation, CooperativeBlocking…), pool-threads and blocked (threads waiting in the stacks taken after the
              window), in:CALL (waiting threads whose frames end in CALL), gauge:KEY
+             from the loads held (--sustain), one hold chosen by "at N": hold-caught-up (the second from which every later
+             second met the SLA, or "never"), hold-seconds (how long it was held), hold-threads, hold-memory, hold-cpu (the
+             app's at the catch-up, or at the end when it never caught up), hold-machine-cpu, hold-k6-cpu, hold-forecast (the
+             laws' catch-up second, or "never"), hold-needed (the threads the laws say the load needs);
+             second-threads / second-p95 / second-memory at N S (the pool's threads, p95, working set in second S of hold N)
   FILTER     at N, from N, to N (clients), met, missed
   AGGREGATE  min, max, median, sum, count; none: the value, or min–max over several probes
 """
@@ -189,6 +194,8 @@ def evaluate(words, run, page_text, path):
         return capacity_of(variant), knee_flagged(variant)
     if field in TABLE_FIELDS:
         return from_table(table_row(page_text, path, scope), field), field not in ("predicted", "held") and knee_flagged(variant)
+    if field.startswith("hold-") or field.startswith("second-"):
+        return held(field, rest, variant), held_flagged(rest, variant)
     steps = sorted(variant["steps"], key=lambda s: (s["concurrency"], s.get("run", 1)))
     aggregate = None
     while rest:
@@ -216,6 +223,52 @@ def evaluate(words, run, page_text, path):
         value = {"min": min, "max": max, "median": statistics.median, "sum": sum}[aggregate](values)
         return joined([shown(value, unit)]), flagged
     return joined([shown(min(values), unit), shown(max(values), unit)]), flagged
+
+
+def hold_of(rest, variant):
+    if len(rest) < 2 or rest[0] != "at":
+        raise Problem("a held load's figure names its load: at N")
+    load = int(rest[1].replace(",", ""))
+    for hold in (variant.get("sustained") or {}).get("holds") or []:
+        if hold["concurrency"] == load:
+            return hold
+    raise Problem(f"no load of {load} was held")
+
+
+def held(field, rest, variant):
+    hold = hold_of(rest, variant)
+    cost = hold.get("cost") or {}
+    forecast = hold.get("forecast") or {}
+    if field.startswith("second-"):
+        if len(rest) != 3:
+            raise Problem("a second's figure names its load and second: at N S")
+        second = next((s for s in hold["seconds"] if s["second"] == int(rest[2])), None)
+        if second is None:
+            raise Problem(f"the hold has no second {rest[2]}")
+        key, unit = {"second-threads": ("poolThreads", ""), "second-p95": ("p95Ms", "ms"),
+                     "second-memory": ("workingSetMb", "mb")}[field]
+        return joined([shown(second[key], unit)])
+    if len(rest) != 2:
+        raise Problem(f"'{' '.join(rest[2:])}' is not a filter of a held load")
+    if field == "hold-caught-up":
+        return "never" if hold.get("caughtUpAt") is None else f"{hold['caughtUpAt']} s"
+    if field == "hold-forecast":
+        return "never" if forecast.get("caughtUpAt") is None else f"{forecast['caughtUpAt']:.0f} s"
+    values = {"hold-seconds": (hold["heldSeconds"], ""), "hold-threads": (cost.get("poolThreads"), ""),
+              "hold-memory": (cost.get("workingSetMb"), "mb"), "hold-cpu": (cost.get("cpuPercent"), "percent"),
+              "hold-machine-cpu": (hold.get("machineCpuPercent"), "percent"),
+              "hold-k6-cpu": (hold.get("loadGeneratorCpuPercent"), "percent"), "hold-needed": (forecast.get("threadsNeeded"), "")}
+    if field not in values:
+        raise Problem(f"no field '{field}'")
+    value, unit = values[field]
+    if value is None:
+        raise Problem(f"the hold has no {field}")
+    return joined([shown(value, unit)])
+
+
+def held_flagged(rest, variant):
+    """A hold whose machine was at its limit measured k6 as much as the app, as a flagged step does."""
+    return ((hold_of(rest, variant).get("machineCpuPercent") or 0) >= 90)
 
 
 def capacity_of(variant):

@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # Records the workshop's runs: each line of commands.tsv, the lab's own command run as written (from the repository's
-# root, with `capacity` the CLI built in Release), its results.json kept here as NAME.json without the timelines (slim.py). A run named in a NAME.patch
-# beside it runs with that patch applied (lab 11's fix) and the patch taken back after. render.sh then writes the labs'
-# tables from the files. One run at a time, on a machine doing nothing else: every figure is a claim a learner re-runs.
+# root, with `capacity` the tool as the workshop's set-up installs it: packed from this clone with a version of its own and
+# installed into a folder of its own, with a private NuGet cache so no older package can serve), its results.json kept here
+# as NAME.json without the timelines (slim.py). A run named in a NAME.patch beside it runs with that patch applied (lab 11's
+# fix) and the patch taken back after. render.sh then writes the labs' tables from the files. One run at a time, on a
+# machine doing nothing else: every figure is a claim a learner re-runs.
 #   bash docs/workshop/runs/record.sh               # every run (about an hour on 2 cores)
 #   bash docs/workshop/runs/record.sh lab2-db ...   # some of them
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
 cd "$repo"
-dotnet build src/AsyncCapacity.Cli -c Release --nologo -v q >/dev/null
-capacity() { dotnet "$repo/src/AsyncCapacity.Cli/bin/Release/net10.0/capacity.dll" "$@"; }
+tool="$(mktemp -d)"
+trap 'rm -rf "$tool"' EXIT
+version="0.0.0-record.$(date -u +%Y%m%d%H%M%S)"
+echo "packing and installing the capacity tool $version..." >&2
+dotnet pack src/AsyncCapacity.Cli -c Release --nologo -v q -p:PackageVersion="$version" -o "$tool/feed" >/dev/null
+NUGET_PACKAGES="$tool/nuget" dotnet tool install AsyncCapacity --version "$version" --add-source "$tool/feed" \
+  --tool-path "$tool/bin" >/dev/null
+capacity() { "$tool/bin/capacity" "$@"; }
 
 wanted=("$@")
 failed=()

@@ -9,7 +9,9 @@ namespace AsyncCapacity.Cli.Output;
 /// <summary>The sweep as it happens, on the console. Time left is estimated from the probes finished variants needed, beside the most it
 /// can be (every budget used).</summary>
 /// <param name="variants">The most probes each variant's search may take.</param>
-internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients") : ISweepProgress
+/// <param name="holds">The most --sustain's holds may take in all: counted apart from the probes, whose mean time they would skew.</param>
+internal sealed class ConsoleProgress(
+    IReadOnlyList<int> variants, TimeSpan probeDuration, string stepUnit = "clients", TimeSpan holds = default) : ISweepProgress
 {
     private readonly Stopwatch _clock = Stopwatch.StartNew();
     private readonly TextWriter _out = Console.Out;
@@ -18,6 +20,8 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
     private int _variant;
     private int _probesInVariant;
     private int _probesDone;
+    private TimeSpan _holdStarted;
+    private TimeSpan _held;
 
     public TimeSpan Elapsed => _clock.Elapsed;
 
@@ -39,6 +43,7 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
         if (order.Kind is HoldProbe)
         {
             // A hold is beyond the search's budget, and says how it goes as it goes.
+            _holdStarted = Elapsed;
             _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"  {order.Plan.Id} {order.Variant}: holding {order.Load} clients for up to {order.Seconds:0} s from a cold app"));
             return;
@@ -55,6 +60,11 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
     /// <summary>A replayed probe took no time: only measured ones teach the time a probe takes.</summary>
     public void ProbeDone(ProbeOrder order, ProbeAnswer answer)
     {
+        if (order.Kind is HoldProbe)
+        {
+            _held += Elapsed - _holdStarted;
+        }
+
         if (answer.Step is null)
         {
             return;
@@ -86,17 +96,19 @@ internal sealed class ConsoleProgress(IReadOnlyList<int> variants, TimeSpan prob
     private int Max(int variant) => variant < variants.Count ? variants[variant] : 0;
 
     /// <summary>The estimate: each variant still to come uses the share of its budget the finished ones used (two-thirds before any has
-    /// finished); the most: every one uses its whole budget. Both at the mean time of a probe so far.</summary>
+    /// finished); the most: every one uses its whole budget. Both at the mean time of a probe so far, and the holds still to come at
+    /// their longest.</summary>
     private (TimeSpan Estimate, TimeSpan Most) Remaining()
     {
-        var perProbe = _probesDone > 0 ? Elapsed / _probesDone : probeDuration;
+        var perProbe = _probesDone > 0 ? (Elapsed - _held) / _probesDone : probeDuration;
+        var holdsLeft = holds > _held ? holds - _held : TimeSpan.Zero;
         var used = _finished.Where(f => f.Max > 0).ToList();
         var share = used.Count > 0 ? used.Sum(f => f.Used) / (double)used.Sum(f => f.Max) : 2 / 3.0;
         var current = Max(_variant);
         var later = variants.Skip(_variant + 1).Sum();
         var most = Math.Max(0, current - _probesInVariant + 1) + later;
         var estimate = Math.Max(0, (share * current) - _probesInVariant + 1) + (share * later);
-        return (perProbe * estimate, perProbe * most);
+        return ((perProbe * estimate) + holdsLeft, (perProbe * most) + holdsLeft);
     }
 
     private static string Pass(ProbeKind kind) => kind switch

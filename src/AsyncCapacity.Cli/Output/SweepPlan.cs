@@ -36,7 +36,7 @@ internal static class SweepPlan
         if (request.SustainSeconds is { } horizon)
         {
             var loads = request.SustainAt.Count > 0
-                ? $"the loads given by --sustain-at ({string.Join("; ", request.SustainAt.Select(s => (s.Experiment is null ? "" : s.Experiment + "=") + string.Join(",", s.Value)))})"
+                ? $"the loads given by --sustain-at ({string.Join("; ", request.SustainAt.Select(Given))})"
                 : "a blocking variant's loads chosen by the pool's injection laws from twice its knee (at most "
                     + $"{HoldPlan.DefaultMaxHolds}), an awaiting variant's knee once";
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
@@ -58,6 +58,10 @@ internal static class SweepPlan
                 + $"at most {request.WorstCaseDuration(plan).TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
     }
+
+    /// <summary>"sleep=100", or "100" for every experiment.</summary>
+    private static string Given(Scoped<int[]> loads) =>
+        (loads.Experiment is null ? "" : loads.Experiment + "=") + string.Join(",", loads.Value);
 
     private static void AppendSettings(StringBuilder text, SweepRequest request)
     {

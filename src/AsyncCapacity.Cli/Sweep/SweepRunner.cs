@@ -20,7 +20,8 @@ internal sealed class SweepRunner(
     SweepRequest request, RunPlan plan, RepositoryLayout layout, SweepStart start, IReadOnlyList<RecordedProbe>? recorded = null)
 {
     private readonly string _rawDirectory = Path.Combine(request.OutputDirectory, "raw");
-    private readonly ConsoleProgress _progress = new(plan.MaxProbesPerVariant, plan.ProbeDuration, request.Model.StepUnit);
+    private readonly ConsoleProgress _progress = new(
+        plan.MaxProbesPerVariant, plan.ProbeDuration, request.Model.StepUnit, request.HoldsWorstCase(plan));
     private readonly IReadOnlyList<IVariantPhase> _phases =
         request.SustainSeconds is { } horizon ? [new SustainedPhase(horizon, request.SustainAt)] : [];
 

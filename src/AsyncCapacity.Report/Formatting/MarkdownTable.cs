@@ -26,8 +26,57 @@ public static class MarkdownTable
             }
         }
 
+        return string.Join('\n', rows) + "\n" + Held(document);
+    }
+
+    /// <summary>Where loads were held (--sustain): each variant's curve in a line, then one row per load held, with what it cost and
+    /// what the injection laws forecast for it; nothing where none was.</summary>
+    private static string Held(ResultsDocument document)
+    {
+        var held = document.Experiments.SelectMany(e => e.Variants.Where(v => v.Sustained is not null).Select(v => (e, v))).ToList();
+        if (held.Count == 0)
+        {
+            return "";
+        }
+
+        var rows = new List<string>
+        {
+            "",
+            "| experiment | variant | held | caught up | pool threads | working set | app CPU | machine / k6 CPU | forecast by the laws |",
+            "|---|---|---|---|---|---|---|---|---|",
+        };
+        foreach (var (experiment, variant) in held)
+        {
+            var sustained = variant.Sustained!;
+            foreach (var hold in sustained.Holds)
+            {
+                var caughtUp = hold.EndedBy == HoldEnd.Failed ? $"not measured ({hold.FailedBecause ?? "the hold failed"})"
+                    : hold.CaughtUpAt is { } at ? $"at {Format.Seconds(at)}"
+                    : $"never within {Format.Seconds(hold.HeldSeconds)}";
+                var cost = hold.Cost;
+                var cpu = hold.MachineCpuPercent is { } machine
+                    ? $"{Format.Count(machine)}% / {(hold.LoadGeneratorCpuPercent is { } k6 ? $"{Format.Count(k6)}%" : "?")}" : "";
+                rows.Add($"| {experiment.Name} | {variant.Name} | {Cell(experiment.Model.Load(hold.Concurrency))} | {caughtUp} "
+                    + $"| {(cost?.PoolThreads is { } threads ? Format.Count(threads) : "")} "
+                    + $"| {(cost?.WorkingSetMb is { } mb ? $"{Format.Count(mb)} MB" : "")} "
+                    + $"| {(cost?.CpuPercent is { } app ? $"{Format.Count(app)}%" : "")} | {cpu} | {Forecast(hold, sustained)} |");
+            }
+        }
+
+        rows.Add("");
+        rows.AddRange(held.Select(h => $"- {h.e.Name} {h.v.Name} over time: {SustainedText.Headline(h.e, h.v)}."));
         return string.Join('\n', rows) + "\n";
     }
+
+    private static string Forecast(SustainedHold hold, Sustained sustained) => hold.Forecast is not { } forecast ? ""
+        : Cell((forecast switch
+        {
+            { Ceiling: { } ceiling } => $"never, {ceiling.Name} caps it",
+            { CaughtUpAt: { } seconds, Earliest: true } => $"at {Format.Seconds(seconds)} at the earliest",
+            { CaughtUpAt: { } seconds } => $"at {Format.Seconds(seconds)}",
+            _ => $"not within {Format.Seconds(sustained.HorizonSeconds)}",
+        }) + $", {ForecastText.Mechanism(forecast.By)}, {Format.Count(forecast.ThreadsNeeded)} threads"
+            + (forecast.Broke is { } miss ? $" ({ForecastText.Broke(miss, forecast)})" : ""));
 
     private static string Capacity(VariantResult variant, RunInfo run) => variant.Capacity is { } capacity
         ? $"**{CapacityText.Value(capacity)}**{(CapacityText.Sureness(capacity) is { Length: > 0 } sure ? $" ({Cell(sure)})" : "")}"

@@ -75,6 +75,12 @@ public static class SustainedText
             parts.Add($"{Format.Count(heaviest.Concurrency)} after {Format.Seconds(heaviest.CaughtUpAt!.Value)}{Cost(heaviest)}");
         }
 
+        if (parts.Count == 0)
+        {
+            // No knee (every short probe missed) and no load caught up with: the curve begins with the load it never reached.
+            parts.Add($"no load tried met the SLA within {Format.Seconds(sustained.KneeHorizonSeconds)} of a burst");
+        }
+
         var line = string.Join(", ", parts);
         return sustained.Steady is { Kind: not SteadyKind.CaughtUp } steady
             ? $"{line}; {Format.Count(steady.Load)} never within {Format.Seconds(sustained.HorizonSeconds)}: {Steady(steady)}"

@@ -264,4 +264,30 @@ public sealed class SweepCommandTests
         // Assert
         Assert.Contains(parse.Errors, error => error.Message.Contains(expected, StringComparison.Ordinal));
     }
+
+    [Fact]
+    public void The_plan_counts_the_holds_given_at_one_load_each_and_the_laws_choice_at_its_budget()
+    {
+        // Arrange: sleep has one blocking and one awaiting variant
+        var given = Request("-e", "sleep", "--profile", "quick", "--sustain", "2m", "--sustain-at", "sleep=100");
+        var chosen = Request("-e", "sleep", "--profile", "quick", "--sustain", "2m");
+        var none = Request("-e", "sleep", "--profile", "quick");
+
+        // Act
+        var givenHolds = given.HoldsWorstCase(Plan(given));
+        var chosenHolds = chosen.HoldsWorstCase(Plan(chosen));
+
+        // Assert: one hold of up to 2 min per variant (and its start) given; the blocking variant's budget of 3.75 horizons and four
+        // starts, the awaiting one's single hold, chosen; both in the worst case and the plan's words
+        Assert.Equal(2 * (120 + QuickStart), givenHolds.TotalSeconds, 3);
+        Assert.Equal((3.75 * 120) + (4 * QuickStart) + 120 + QuickStart, chosenHolds.TotalSeconds, 3);
+        Assert.Equal(TimeSpan.Zero, none.HoldsWorstCase(Plan(none)));
+        Assert.Equal(none.WorstCaseDuration(Plan(none)) + chosenHolds, chosen.WorstCaseDuration(Plan(chosen)));
+        Assert.Contains("Then capacity over time (--sustain): the loads given by --sustain-at (sleep=100), each held on a fresh app "
+            + "for up to 120 s", SweepPlan.Describe(given, Plan(given)), StringComparison.Ordinal);
+        Assert.DoesNotContain("--sustain", SweepPlan.Describe(none, Plan(none)), StringComparison.Ordinal);
+    }
+
+    /// <summary>A hold's fresh app: its start and the quick profile's 2 s warm-up.</summary>
+    private const double QuickStart = SweepRequest.ProbeStartSeconds + 2;
 }

@@ -108,6 +108,22 @@ public sealed class SustainedTextTests
         Assert.Equal("    async over time: ≥ 3,352 clients from the first second with 6 threads (63 MB).", lines[2]);
     }
 
+    [Fact]
+    public void A_variant_with_no_knee_and_no_load_caught_up_begins_with_the_burst_it_missed()
+    {
+        // Arrange: seed 004's 100 clients, every short probe missed (--search off --steps 100), the one hold never caught up
+        var (sleep, sync) = Variant("sleep", "sync");
+        var never = sync.Sustained!.Holds.Single(h => h.Concurrency == 478);
+        var alone = sync with { Capacity = null, Sustained = sync.Sustained with { Holds = [never], Curve = [] } };
+
+        // Act
+        var headline = SustainedText.Headline(sleep, alone);
+
+        // Assert
+        Assert.StartsWith("no load tried met the SLA within 6 s of a burst; 478 never within 2 min: the pool was still growing",
+            headline, StringComparison.Ordinal);
+    }
+
     private static (ExperimentResult Experiment, VariantResult Variant) Variant(string experiment, string variant)
     {
         var e = Run.Experiments.Single(x => x.Name == experiment);
