@@ -19,7 +19,8 @@ A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined 
              Starvation, CooperativeBlocking…), pool-threads and blocked (threads waiting in the stacks taken after the
              window), in:CALL (waiting threads whose frames end in CALL), gauge:KEY
              from the loads held (--sustain), one hold chosen by "at N": hold-caught-up (the second from which every later
-             second met the SLA, or "never"), hold-seconds (how long it was held), hold-threads, hold-memory, hold-cpu (the
+             second met the SLA, or "never"), hold-first-served (the first second a request completed in),
+             hold-seconds (how long it was held), hold-threads, hold-memory, hold-cpu (the
              app's at the catch-up, or at the end when it never caught up), hold-machine-cpu, hold-k6-cpu, hold-forecast (the
              laws' catch-up second, or "never"), hold-needed (the threads the laws say the load needs);
              second-threads / second-p95 / second-memory at N S (the pool's threads, p95, working set in second S of hold N)
@@ -32,7 +33,7 @@ import re
 import statistics
 import sys
 
-LINK = re.compile(r'\[([^\]]*)\]\((runs/[^ )]+\.json) "([^"]+)"\)')
+LINK = re.compile(r'\[([^\]]*)\]\(((?:[\w.-]+/)*runs/[^ )]+\.json) "([^"]+)"\)')
 CPU_SHORT = {"busyMachine", "loadGeneratorLimit"}
 TABLE_FIELDS = ("capacity", "interval", "at", "predicted", "held")
 
@@ -252,6 +253,9 @@ def held(field, rest, variant):
         raise Problem(f"'{' '.join(rest[2:])}' is not a filter of a held load")
     if field == "hold-caught-up":
         return "never" if hold.get("caughtUpAt") is None else f"{hold['caughtUpAt']} s"
+    if field == "hold-first-served":
+        first = next((s["second"] for s in hold["seconds"] if s["requests"] > 0), None)
+        return "never" if first is None else f"{first} s"
     if field == "hold-forecast":
         return "never" if forecast.get("caughtUpAt") is None else f"{forecast['caughtUpAt']:.0f} s"
     values = {"hold-seconds": (hold["heldSeconds"], ""), "hold-threads": (cost.get("poolThreads"), ""),

@@ -18,6 +18,10 @@ echo "packing and installing the capacity tool $version..." >&2
 dotnet pack src/AsyncCapacity.Cli -c Release --nologo -v q -p:PackageVersion="$version" -o "$tool/feed" >/dev/null
 NUGET_PACKAGES="$tool/nuget" dotnet tool install AsyncCapacity --version "$version" --add-source "$tool/feed" \
   --tool-path "$tool/bin" >/dev/null
+# The installed tool finds k6 as any install does (K6_PATH, then PATH); a clone's sweep also looks beside the clone.
+if [[ -z "${K6_PATH:-}" ]] && ! command -v k6 >/dev/null && [[ -x "$repo/../shared/tools/k6" ]]; then
+  export K6_PATH="$repo/../shared/tools/k6"
+fi
 capacity() { "$tool/bin/capacity" "$@"; }
 
 wanted=("$@")

@@ -7,6 +7,8 @@
 #       what `capacity compare runs/A.json runs/B.json …` prints, in a text block;
 #   <!-- steps: runs/A.json runs/B.json … -->  …  <!-- /steps -->
 #       every probe of the runs as one table (steps.py), for the labs that ask about given loads;
+#   <!-- horizons: runs/A.json … --knees runs/B.json -->  …  <!-- /horizons -->
+#       capacity over time, a row per variant that held loads (horizons.py), its knees in the other runs beside it;
 #   [figure](runs/NAME.json "QUERY")
 #       a figure of the prose, its text written from the run (figures.py says the queries), after the tables it may quote.
 # Tests (tests/AsyncCapacity.Tests.Integration/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
@@ -33,7 +35,7 @@ PY
 }
 
 for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
-  grep -qE '<!-- (recorded|compare|steps): |\]\(runs/[^ )]+\.json "' "$page" || continue
+  grep -qE '<!-- (recorded|compare|steps|horizons): |\]\(([a-z.-]+/)*runs/[^ )]+\.json "' "$page" || continue
   folder="$(dirname "$page")"
   out="$(mktemp)"
   in_block=0
@@ -55,7 +57,13 @@ for page in "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
       read -r -a runs <<<"${BASH_REMATCH[1]}"
       (cd "$folder" && python3 "$here/steps.py" "${runs[@]}") >>"$out"
       in_block=1
-    elif [[ "$line" == '<!-- /recorded -->' || "$line" == '<!-- /compare -->' || "$line" == '<!-- /steps -->' ]]; then
+    elif [[ "$line" =~ ^\<!--\ horizons:\ (.+)\ --\>$ ]]; then
+      printf '%s\n' "$line" >>"$out"
+      read -r -a runs <<<"${BASH_REMATCH[1]}"
+      (cd "$folder" && python3 "$here/horizons.py" "${runs[@]}") >>"$out"
+      in_block=1
+    elif [[ "$line" == '<!-- /recorded -->' || "$line" == '<!-- /compare -->' || "$line" == '<!-- /steps -->' \
+      || "$line" == '<!-- /horizons -->' ]]; then
       printf '%s\n' "$line" >>"$out"
       in_block=0
     elif [[ $in_block -eq 0 ]]; then

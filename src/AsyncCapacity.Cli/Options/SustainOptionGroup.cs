@@ -23,8 +23,8 @@ internal sealed partial class SustainOptionGroup : IOptionGroup
 
     public Option<Scoped<int[]>[]> SustainAt { get; } = new("--sustain-at")
     {
-        Description = "The loads to hold instead of the laws' choice, for all experiments (100) or one (sleep=100, seed 004's "
-            + "100 clients); implies --sustain.",
+        Description = "The loads to hold instead of the laws' choice, for all experiments (100) or one (sleep=100: a burst "
+            + "benchmark's 100 clients, held); implies --sustain.",
         AllowMultipleArgumentsPerToken = true,
         CustomParser = result => Scoped<int[]>.ParseAll(result,
             $"a comma-separated list of clients from 1 to {LoadModelOptionGroup.MaxConcurrency}, e.g. 100",

@@ -37,6 +37,8 @@ public sealed partial class WorkshopAnswersTests
 
     public static TheoryData<string, string> Stepped() => Blocks(Stepping());
 
+    public static TheoryData<string, string> Horizoned() => Blocks(Horizons());
+
     private static TheoryData<string, string> Blocks(Regex block)
     {
         var data = new TheoryData<string, string>();
@@ -131,21 +133,44 @@ public sealed partial class WorkshopAnswersTests
     {
         // Arrange
         var block = Stepping().Matches(Text(page)).First(m => m.Groups[1].Value == runs).Groups[2].Value;
-        var start = new ProcessStartInfo("python3") { RedirectStandardOutput = true, WorkingDirectory = Path.Combine(Docs, Path.GetDirectoryName(page)!) };
-        start.ArgumentList.Add(Path.Combine(Runs, "steps.py"));
-        foreach (var run in runs.Split(' '))
-        {
-            start.ArgumentList.Add(run);
-        }
 
         // Act
-        using var python = Process.Start(start)!;
-        var table = await python.StandardOutput.ReadToEndAsync();
-        await python.WaitForExitAsync();
+        var table = await PythonAsync("steps.py", page, runs.Split(' '));
 
         // Assert
-        Assert.Equal(0, python.ExitCode);
-        Assert.Equal(table.ReplaceLineEndings("\n"), block);
+        Assert.Equal(table, block);
+    }
+
+    [Theory]
+    [MemberData(nameof(Horizoned))]
+    public async Task A_pages_capacity_over_time_is_what_horizons_py_prints_of_its_runs(string page, string arguments)
+    {
+        // Arrange
+        var block = Horizons().Matches(Text(page)).First(m => m.Groups[1].Value == arguments).Groups[2].Value;
+
+        // Act
+        var table = await PythonAsync("horizons.py", page, arguments.Split(' '));
+
+        // Assert: a row for every variant that held loads
+        Assert.Equal(table, block);
+        Assert.True(table.Split('\n').Length > 3, $"{page}: horizons.py {arguments} printed no variant that held loads");
+    }
+
+    /// <summary>One of runs/'s scripts, from the page's folder (the runs' paths are the page's), its output with \n lines.</summary>
+    private static async Task<string> PythonAsync(string script, string page, IEnumerable<string> arguments)
+    {
+        var start = new ProcessStartInfo("python3") { RedirectStandardOutput = true, WorkingDirectory = Path.Combine(Docs, Path.GetDirectoryName(page)!) };
+        start.ArgumentList.Add(Path.Combine(Runs, script));
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var python = Process.Start(start)!;
+        var output = await python.StandardOutput.ReadToEndAsync();
+        await python.WaitForExitAsync();
+        Assert.True(python.ExitCode == 0, $"python3 {script} {string.Join(' ', arguments)} exited {python.ExitCode}");
+        return output.ReplaceLineEndings("\n");
     }
 
     /// <summary>What render.sh writes above a run's table: whole seconds from the run's own start and finish.</summary>
@@ -165,4 +190,7 @@ public sealed partial class WorkshopAnswersTests
 
     [GeneratedRegex(@"<!-- steps: ([^>]+\.json) -->\n(.*?)<!-- /steps -->", RegexOptions.Singleline)]
     private static partial Regex Stepping();
+
+    [GeneratedRegex(@"<!-- horizons: ([^>]+\.json) -->\n(.*?)<!-- /horizons -->", RegexOptions.Singleline)]
+    private static partial Regex Horizons();
 }

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Docs;
 
@@ -34,6 +35,26 @@ public sealed partial class WorkshopFiguresTests
         // Assert
         Assert.True(python.ExitCode == 0, problems);
         Assert.Matches(Figure(), WorkshopPages.Answer(lab));
+    }
+
+    [Fact]
+    public async Task Every_figure_of_the_findings_is_what_its_run_holds()
+    {
+        // Arrange
+        var findings = Path.Combine(Repository.Root, "docs", "findings.md");
+        var start = new ProcessStartInfo("python3") { RedirectStandardError = true, WorkingDirectory = Path.GetDirectoryName(findings)! };
+        start.ArgumentList.Add(Path.Combine(WorkshopPages.Runs, "figures.py"));
+        start.ArgumentList.Add("--check");
+        start.ArgumentList.Add(findings);
+
+        // Act
+        using var python = Process.Start(start)!;
+        var problems = await python.StandardError.ReadToEndAsync();
+        await python.WaitForExitAsync();
+
+        // Assert: the check ran on figures (the findings quote the sustained runs' holds)
+        Assert.True(python.ExitCode == 0, problems);
+        Assert.Matches(@"\]\(workshop/runs/[^ )]+\.json ""[^""]+ hold-", File.ReadAllText(findings));
     }
 
     [Theory]
@@ -93,6 +114,8 @@ public sealed partial class WorkshopFiguresTests
                 values.AddRange(experiment.Parameters.Values.Select(Parsed).OfType<double>());
                 values.AddRange(experiment.Parameters.Values.Select(Parsed).OfType<double>().Select(ms => ms / 1000));
                 values.AddRange([experiment.Sla.P95Ms, experiment.Sla.P95Ms / 1000]);
+                // --sustain's horizon, in seconds and minutes as a learner writes it ("held for 2 minutes").
+                values.AddRange(experiment.Variants.Select(v => v.Sustained?.HorizonSeconds).OfType<double>().SelectMany(h => new[] { h, h / 60 }));
             }
 
             versions.AddRange([run.DotnetVersion, run.K6Version]);

@@ -18,8 +18,6 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
     /// <summary>The labs with a run to make: a slot waits for its measurement (WorkshopPages.Slot).</summary>
     public static TheoryData<string> Labs => [.. LabFiles.Where(lab => WorkshopPages.Slot(lab) is null)];
 
-    public static TheoryData<string> Slots => [.. LabFiles.Where(lab => WorkshopPages.Slot(lab) is not null)];
-
     [Fact]
     public void The_workshop_README_links_every_lab_and_every_lab_exists()
     {
@@ -90,20 +88,6 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
         Assert.True(compare.Count >= 3, $"{lab}: compare needs two runs: {string.Join(' ', compare)}");
         Assert.Equal(outputs[0], compare[1]);
         Assert.All(compare.Skip(1), folder => Assert.Contains(folder, outputs));
-    }
-
-    [Theory]
-    [MemberData(nameof(Slots))]
-    public void A_slot_has_its_question_a_hypothesis_and_says_what_it_waits_for(string lab)
-    {
-        // Arrange
-        var text = File.ReadAllText(Path.Combine(Workshop, lab));
-
-        // Assert
-        Assert.Contains("**Question.**", text, StringComparison.Ordinal);
-        Assert.Contains("hypothesis", text, StringComparison.Ordinal);
-        Assert.Contains("## The mechanism", text, StringComparison.Ordinal);
-        Assert.Matches(@"issue \d+", WorkshopPages.Slot(lab)!);
     }
 
     [Theory]
