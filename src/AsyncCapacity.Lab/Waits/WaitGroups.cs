@@ -62,7 +62,9 @@ public static class WaitGroups
                 continue;
             }
 
-            var key = (Family(thread.Name), isPool, app > 0 ? Called(names[app - 1]) : null, names[app], !thread.InManagedCode, false);
+            var calledFromApp = app > 0 ? Called(names[app - 1]) : null;
+            var key = (Family(thread.Name), isPool, calledFromApp, names[app], !thread.InManagedCode && !RunsContinuations(calledFromApp),
+                false);
             groups[key] = groups.GetValueOrDefault(key) + 1;
         }
 
@@ -85,6 +87,10 @@ public static class WaitGroups
             n => !n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal))
             .All(n => n.StartsWith("System.Threading.LowLevel", StringComparison.Ordinal))
         && names.Any(n => n.StartsWith("System.Threading.PortableThreadPool+WorkerThread.", StringComparison.Ordinal));
+
+    /// <summary>A thread in the pool's dispatch of a task's continuations is running the app's code, not waiting in it, even when
+    /// the snapshot catches it outside managed code (suspended for a GC, or in an allocation's helper).</summary>
+    private static bool RunsContinuations(string? call) => call == "System.Threading.Tasks.Task.RunContinuations";
 
     /// <summary>The JIT inlines small public methods: the frame just inside the app's may be the helper one calls.</summary>
     private static string Called(string frame) => frame switch

@@ -105,6 +105,39 @@ public sealed class CatchUpForecasterTests
         Assert.Equal(100, Sleep.ThreadsNeeded(100));
     }
 
+    [Theory]
+    [InlineData("task-run")]
+    [InlineData("get-result")]
+    public void Sync_over_async_requests_catch_up_at_a_thread_per_client_when_cooperative_blocking_has_injected_them(string variant)
+    {
+        // Arrange: tests/ShapesApp's 100 ms lookup behind .Result, held for 2 min (recorded 2026-11-27); the forecast the run
+        // stored was made by the rounds' law, which counts Little's threads for the SLA
+        var recorded = RecordedRun.Read(Path.Combine(Repository.Root, "docs", "workshop", "runs", "horizon-shapes.json"))
+            .Experiments.Single().Variants.Single(v => v.Name == variant);
+        var facts = new PoolFacts(PoolInjection.CooperativeBlocking, 2, 2, 0.1, 0.102, Sessions: false, 1.0);
+
+        foreach (var hold in recorded.Sustained!.Holds)
+        {
+            // Act
+            var forecast = CatchUpForecaster.Forecast(facts, hold.Concurrency, 120, 1);
+
+            // Assert: a thread per client; caught up within 25% (or 3 s) of the forecast, and never where the pool could not
+            // inject that many in 2 min
+            Assert.Equal(hold.Concurrency, facts.ThreadsNeeded(hold.Concurrency));
+            if (hold.CaughtUpAt is { } measured)
+            {
+                Assert.InRange(hold.Cost!.PoolThreads!.Value, hold.Concurrency * 0.95, hold.Concurrency * 1.25);
+                Assert.NotNull(forecast.CaughtUpAt);
+                Assert.InRange(measured, forecast.CaughtUpAt!.Value - Math.Max(3, 0.25 * measured),
+                    forecast.CaughtUpAt.Value + Math.Max(3, 0.25 * measured));
+            }
+            else
+            {
+                Assert.Null(forecast.CaughtUpAt);
+            }
+        }
+    }
+
     private static VariantResult WebSocketSync(string run) =>
         RecordedRun.Read(Path.Combine(Repository.Root, "docs", "workshop", "runs", run))
             .Experiments.Single(e => e.Name == "websocket").Variants.Single(v => v.Name == "sync");

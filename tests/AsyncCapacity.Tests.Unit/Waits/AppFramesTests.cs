@@ -94,6 +94,24 @@ public sealed class AppFramesTests
         Assert.Equal(["AsyncCapacity.Web.Experiments.SleepEndpoints.Sync"], asLabs.Groups.Select(g => g.AppFrame));
     }
 
+    [Fact]
+    public void A_continuation_of_the_awaiting_handler_caught_outside_managed_code_runs_rather_than_waits()
+    {
+        // Arrange: the async sleep's continuation, caught during a GC pause (a quick sweep in CI, 2026-11-27), beside a real block
+        var continuation = new ThreadSample(105, ThreadSample.PoolWorkerName, false,
+            ["System.Threading.Tasks.Task.RunContinuations", "AsyncCapacity.Web.Experiments.SleepEndpoints.Async", PoolLoop]);
+        var sleeping = new ThreadSample(106, ThreadSample.PoolWorkerName, false,
+            ["System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", PoolLoop]);
+
+        // Act
+        var summary = WaitGroups.Of(new StackSnapshot(100, 0, 1, 2, [continuation, sleeping]));
+
+        // Assert
+        Assert.Equal(
+            [("AsyncCapacity.Web.Experiments.SleepEndpoints.Async", false), ("AsyncCapacity.Web.Experiments.SleepEndpoints.Sync", true)],
+            summary.Groups.Select(g => (g.AppFrame, g.Waiting)).OrderBy(g => g.AppFrame, StringComparer.Ordinal));
+    }
+
     [Theory]
     [InlineData("Contoso.Orders.OrdersEndpoints.Blocking", "Contoso.Orders")]
     [InlineData("Contoso.Orders.OrdersEndpoints..ctor", "Contoso.Orders")]
