@@ -7,10 +7,12 @@ render.sh writes each link's text from its run (python3 figures.py PAGE…); Wor
 fails when a text differs from its run, or when a figure rests only on probes flagged as short of CPU (the machine or
 k6) and its query does not say "flagged", or its sentence does not.
 
-A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined by " ÷ " (a ratio).
+A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined by " ÷ " (a ratio); or "run date" and
+"run minutes" (the day the run started, and how long it took, as the page's "Recorded" line says).
   SCOPE      EXPERIMENT/VARIANT
   FIELD      from the page's table of the run: capacity (the run's own where the page shows no table), interval,
              at (req/s at the knee), predicted, held (pool threads per request, measured);
+             horizon (the time under load its capacity was judged at, as the report gives it: "6 s", "13 s");
              from the laws: bound (req/s the binding resource allows: units ÷ hold time), units (how many the run had);
              from the run's probes: rps, served (req/s × (1 − error rate)), errors (% of requests), p50, p95, p99, mean,
              server-p50, threads-start, threads-end, queue (most work items queued), cpu (the app's % of the machine),
@@ -27,11 +29,14 @@ A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined 
   FILTER     at N, from N, to N (clients), met, missed
   AGGREGATE  min, max, median, sum, count; none: the value, or min–max over several probes
 """
+import datetime
 import json
 import os
 import re
 import statistics
 import sys
+
+import horizons
 
 LINK = re.compile(r'\[([^\]]*)\]\(((?:[\w.-]+/)*runs/[^ )]+\.json) "([^"]+)"\)')
 CPU_SHORT = {"busyMachine", "loadGeneratorLimit"}
@@ -182,15 +187,34 @@ def joined(parts):
     return text(low, low_unit) + "–" + text(high, high_unit)
 
 
+def of_run(field, run):
+    """The run's own: its date, and its minutes as render.sh's "Recorded" line gives them (whole seconds, tenths half up)."""
+    info = run["run"]
+    if field == "date":
+        return info["startedAt"][:10]
+    if field == "minutes":
+        seconds = lambda text: int(datetime.datetime.fromisoformat(text[:19]).replace(tzinfo=datetime.timezone.utc).timestamp())
+        tenths = ((seconds(info["finishedAt"]) - seconds(info["startedAt"])) * 10 + 30) // 60
+        return f"{tenths // 10}.{tenths % 10}"
+    raise Problem(f"no field '{field}' of a run")
+
+
 def evaluate(words, run, page_text, path):
     """A figure's text and whether it rests only on steps short of CPU."""
     scope, field, rest = words[0], words[1], words[2:]
+    if scope == "run":
+        return of_run(field, run), False
     variant = variant_of(run, scope)
     if field in ("bound", "units"):
         binding = ((variant.get("prediction") or {}).get("binding")) or {}
         if "maxRps" not in binding:
             raise Problem("the variant has no bound from the laws")
         return joined([shown(binding["maxRps" if field == "bound" else "units"], "")]), False
+    if field == "horizon":
+        capacity = variant.get("capacity")
+        if capacity is None:
+            raise Problem("the variant has no capacity")
+        return horizons.seconds(horizons.knee_horizon(variant, capacity, horizons.horizon_of(run))), False
     if field == "capacity" and f"<!-- recorded: {path} -->" not in page_text:
         return capacity_of(variant), knee_flagged(variant)
     if field in TABLE_FIELDS:

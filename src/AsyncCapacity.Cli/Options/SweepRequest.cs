@@ -83,13 +83,11 @@ internal sealed record SweepRequest
     public TimeSpan WorstCaseDuration(RunPlan plan) =>
         (plan.ProbeDuration * plan.MaxProbes) + HoldsWorstCase(plan) + (Baseline ? BaselineSize.Duration(this) : TimeSpan.Zero);
 
-    /// <summary>--sustain's holds at their longest, a fresh app for each: a blocking variant's HoldPlanner budget, an awaiting
-    /// one's single hold, or the loads given, each up to the horizon.</summary>
+    /// <summary>--sustain's holds at their longest, as the planner bounds them, and a fresh app's start and warm-up for each.</summary>
     public TimeSpan HoldsWorstCase(RunPlan plan) => SustainSeconds is not { } horizon ? TimeSpan.Zero
         : TimeSpan.FromSeconds(plan.Experiments.Sum(e => e.Declaration.Variants.Sum(v =>
         {
-            var holds = Scoped<int[]>.For(SustainAt, e.Declaration)?.Value.Length is { } given ? Math.Min(given, HoldPlan.DefaultMaxHolds)
-                : v.Blocking ? HoldPlan.DefaultMaxHolds : 1;
-            return Math.Min(holds * horizon, HoldPlan.BudgetInHorizons * horizon) + (holds * (ProbeStartSeconds + WarmupSeconds));
+            var (holds, seconds) = HoldPlanner.WorstCase(v.Blocking, Scoped<int[]>.For(SustainAt, e.Declaration)?.Value.Length, horizon);
+            return seconds + (holds * (ProbeStartSeconds + WarmupSeconds));
         })));
 }

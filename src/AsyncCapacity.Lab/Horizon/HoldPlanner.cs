@@ -70,6 +70,14 @@ public static class HoldPlanner
         return null;
     }
 
+    /// <summary>The most holds <see cref="Next"/> can ask of a variant and the most seconds they can hold together (each ends at the
+    /// horizon at the latest, and none starts that could pass the budget): the worst case a sweep's time counts.</summary>
+    public static (int Holds, double Seconds) WorstCase(bool blocksThreads, int? loadsGiven, double horizonSeconds)
+    {
+        var holds = Math.Min(HoldPlan.DefaultMaxHolds, loadsGiven ?? (blocksThreads ? HoldPlan.DefaultMaxHolds : 1));
+        return (holds, Math.Min(holds * horizonSeconds, HoldPlan.BudgetInHorizons * horizonSeconds));
+    }
+
     public static IReadOnlyList<int> Ladder(HoldPlan plan, int knee)
     {
         var first = Math.Min(plan.Ceiling, 2 * knee);

@@ -22,17 +22,21 @@ public static class ForecastText
             return $"{load}: {measured}.";
         }
 
-        var predicted = forecast switch
-        {
-            { Ceiling: { } ceiling } => $"never, {ceiling.Name} caps it",
-            { CaughtUpAt: { } seconds, Earliest: true } => $"{Format.Seconds(seconds)} at the earliest",
-            { CaughtUpAt: { } seconds } => Format.Seconds(seconds),
-            _ => $"not within {within} either",
-        };
+        var predicted = Predicted(forecast, sustained.HorizonSeconds) + (forecast is { Ceiling: null, CaughtUpAt: null } ? " either" : "");
         var error = forecast.ErrorPercent is { } percent ? $" ({Error(percent)})" : "";
         var broke = forecast.Broke is { } miss ? $": {Broke(miss, forecast)}" : forecast.ErrorPercent is null ? "" : ", as forecast";
         return $"{load}: {measured}, forecast {predicted} by {Mechanism(forecast.By)}{error}{broke}.";
     }
+
+    /// <summary>When the laws say the load is caught up with: "never, the connection pool caps it", "12.5 s at the earliest" (hill
+    /// climbing's pace is only bounded), "12.5 s", "not within 2 min".</summary>
+    public static string Predicted(CatchUpForecast forecast, double horizonSeconds) => forecast switch
+    {
+        { Ceiling: { } ceiling } => $"never, {ceiling.Name} caps it",
+        { CaughtUpAt: { } seconds, Earliest: true } => $"{Format.Seconds(seconds)} at the earliest",
+        { CaughtUpAt: { } seconds } => Format.Seconds(seconds),
+        _ => $"not within {Format.Seconds(horizonSeconds)}",
+    };
 
     /// <summary>"+460%", "−4%", "0%" (a rounded −0 too).</summary>
     public static string Error(double percent) => Math.Round(percent) switch

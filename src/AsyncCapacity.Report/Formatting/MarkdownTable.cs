@@ -69,13 +69,8 @@ public static class MarkdownTable
     }
 
     private static string Forecast(SustainedHold hold, Sustained sustained) => hold.Forecast is not { } forecast ? ""
-        : Cell((forecast switch
-        {
-            { Ceiling: { } ceiling } => $"never, {ceiling.Name} caps it",
-            { CaughtUpAt: { } seconds, Earliest: true } => $"at {Format.Seconds(seconds)} at the earliest",
-            { CaughtUpAt: { } seconds } => $"at {Format.Seconds(seconds)}",
-            _ => $"not within {Format.Seconds(sustained.HorizonSeconds)}",
-        }) + $", {ForecastText.Mechanism(forecast.By)}, {Format.Count(forecast.ThreadsNeeded)} threads"
+        : Cell(ForecastText.Predicted(forecast, sustained.HorizonSeconds)
+            + $", {ForecastText.Mechanism(forecast.By)}, {Format.Count(forecast.ThreadsNeeded)} threads"
             + (forecast.Broke is { } miss ? $" ({ForecastText.Broke(miss, forecast)})" : ""));
 
     private static string Capacity(VariantResult variant, RunInfo run) => variant.Capacity is { } capacity

@@ -226,9 +226,8 @@ public sealed class CompareCommandTests(ITestOutputHelper log) : IDisposable
     public async Task The_gate_does_not_fail_on_a_fall_between_horizons_where_the_pool_grew_and_names_what_it_did_not_gate()
     {
         // Act: the standard run (10 s under load) as the baseline, the quick one (6 s) after it: websocket sync 54 → 35
-        var runs = Path.Combine(Repository.Root, "docs", "workshop", "runs");
-        var (exitCode, output) = await CompareAsync(
-            Path.Combine(runs, "standard-all-six.json"), Path.Combine(runs, "lab8-websocket.json"), "--fail-below", "20", "--out", _folder);
+        var (exitCode, output) = await CompareAsync(Path.Combine(Repository.Root, "docs", "workshop", "runs", "standard-all-six.json"),
+            Path.Combine(Repository.Root, "tests", "Shared", "Golden", "recorded", "websocket-1.json"), "--fail-below", "20", "--out", _folder);
 
         // Assert
         Assert.True(exitCode == 0, $"capacity compare exited {exitCode}:\n{output}");

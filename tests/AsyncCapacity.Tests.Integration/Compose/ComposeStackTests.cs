@@ -39,7 +39,7 @@ public sealed class ComposeStackTests(ComposeImages images, ITestOutputHelper lo
                     ["PROFILE"] = "quick",
                     ["WARMUP_SECONDS"] = "1",
                     ["STEP_SECONDS"] = "3",
-                    ["PROBES"] = "4",
+                    ["PROBES"] = "2",
                     ["REPORT_NAME"] = Path.GetFileName(report),
                 });
             log.WriteLine($"docker compose up took {clock.Elapsed.TotalMinutes:0.0} min; "

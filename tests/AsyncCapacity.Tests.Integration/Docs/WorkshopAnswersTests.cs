@@ -1,6 +1,6 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Compare;
@@ -156,21 +156,53 @@ public sealed partial class WorkshopAnswersTests
         Assert.True(table.Split('\n').Length > 3, $"{page}: horizons.py {arguments} printed no variant that held loads");
     }
 
-    /// <summary>One of runs/'s scripts, from the page's folder (the runs' paths are the page's), its output with \n lines.</summary>
+    public static TheoryData<string> HeldRuns() => [.. Directory.GetFiles(Runs, "*.json")
+        .Where(path => RecordedRun.Read(path).Experiments.Any(e => e.Variants.Any(v => v.Sustained is not null)))
+        .Select(path => Path.GetFileName(path)).Order(StringComparer.Ordinal)];
+
+    /// <summary>horizons.py re-reads what the report computes (a knee's horizon, its interval in whole clients, the curve's points):
+    /// its columns must be the report's own figures, or the findings' table would drift from the reports it summarises.</summary>
+    [Theory]
+    [MemberData(nameof(HeldRuns))]
+    public async Task Horizons_py_gives_each_knee_its_horizon_and_each_point_of_the_curve_as_the_report_does(string run)
+    {
+        // Arrange
+        var document = RecordedRun.Read(Path.Combine(Runs, run));
+
+        // Act
+        var rows = (await PythonAsync("horizons.py", Path.Combine("workshop", "runs.md"), [Path.Combine("runs", run)])).Split('\n')
+            .Where(line => line.StartsWith("| ", StringComparison.Ordinal)).Skip(1)
+            .Select(line => line.Trim('|').Split(" | ").Select(cell => cell.Trim()).ToArray()).ToList();
+
+        // Assert
+        foreach (var (experiment, variant) in document.Experiments.SelectMany(e => e.Variants.Select(v => (e, v))))
+        {
+            if (variant.Sustained is not { } sustained)
+            {
+                continue;
+            }
+
+            var row = Assert.Single(rows, r => r[0] == experiment.Name && r[1] == variant.Name);
+            Assert.Equal(Knee(variant, document.Run), row[2]);
+            var at30 = sustained.Curve.FirstOrDefault(p => Math.Abs(p.Seconds - 30) < 1e-9);
+            Assert.Equal(at30 is null ? "–" : SustainedText.Point(at30), row[4]);
+            Assert.Equal($"{SustainedText.Point(sustained.Curve.Single(p => Math.Abs(p.Seconds - sustained.HorizonSeconds) < 1e-9))} at "
+                + Format.Seconds(sustained.HorizonSeconds), row[5]);
+        }
+    }
+
+    /// <summary>"63 (59–68) at 6 s": the capacity, its 90% interval in whole clients where it spans more than one, its horizon.</summary>
+    private static string Knee(VariantResult variant, RunInfo run) => variant.Capacity is not { } capacity ? "none"
+        : (capacity.AtLeastBecause is null ? "" : "≥ ") + Format.Count(capacity.Concurrency)
+            + (capacity.Estimate is { } e && e.LowLoad != e.HighLoad ? $" ({Format.Count(e.LowLoad)}–{Format.Count(e.HighLoad)})" : "")
+            + $" at {Format.Seconds(KneeHorizon.Of(variant, run)!.Value)}";
+
+    /// <summary>One of runs/'s scripts, from the page's folder (the runs' paths are the page's).</summary>
     private static async Task<string> PythonAsync(string script, string page, IEnumerable<string> arguments)
     {
-        var start = new ProcessStartInfo("python3") { RedirectStandardOutput = true, WorkingDirectory = Path.Combine(Docs, Path.GetDirectoryName(page)!) };
-        start.ArgumentList.Add(Path.Combine(Runs, script));
-        foreach (var argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        using var python = Process.Start(start)!;
-        var output = await python.StandardOutput.ReadToEndAsync();
-        await python.WaitForExitAsync();
-        Assert.True(python.ExitCode == 0, $"python3 {script} {string.Join(' ', arguments)} exited {python.ExitCode}");
-        return output.ReplaceLineEndings("\n");
+        var (exitCode, output, errors) = await RunsScript.RunAsync(script, Path.Combine(Docs, Path.GetDirectoryName(page)!), arguments);
+        Assert.True(exitCode == 0, $"python3 {script} {string.Join(' ', arguments)} exited {exitCode}: {errors}");
+        return output;
     }
 
     /// <summary>What render.sh writes above a run's table: whole seconds from the run's own start and finish.</summary>

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
@@ -21,19 +20,12 @@ public sealed partial class WorkshopFiguresTests
     [MemberData(nameof(Labs))]
     public async Task Every_figure_in_a_lab_is_what_its_run_holds_and_none_rests_on_flagged_steps_unsaid(string lab)
     {
-        // Arrange
-        var start = new ProcessStartInfo("python3") { RedirectStandardError = true, WorkingDirectory = WorkshopPages.Workshop };
-        start.ArgumentList.Add(Path.Combine(WorkshopPages.Runs, "figures.py"));
-        start.ArgumentList.Add("--check");
-        start.ArgumentList.Add(Path.Combine(WorkshopPages.Workshop, lab));
-
         // Act
-        using var python = Process.Start(start)!;
-        var problems = await python.StandardError.ReadToEndAsync();
-        await python.WaitForExitAsync();
+        var (exitCode, _, problems) = await RunsScript.RunAsync("figures.py", WorkshopPages.Workshop,
+            ["--check", Path.Combine(WorkshopPages.Workshop, lab)]);
 
         // Assert
-        Assert.True(python.ExitCode == 0, problems);
+        Assert.True(exitCode == 0, problems);
         Assert.Matches(Figure(), WorkshopPages.Answer(lab));
     }
 
@@ -42,19 +34,25 @@ public sealed partial class WorkshopFiguresTests
     {
         // Arrange
         var findings = Path.Combine(Repository.Root, "docs", "findings.md");
-        var start = new ProcessStartInfo("python3") { RedirectStandardError = true, WorkingDirectory = Path.GetDirectoryName(findings)! };
-        start.ArgumentList.Add(Path.Combine(WorkshopPages.Runs, "figures.py"));
-        start.ArgumentList.Add("--check");
-        start.ArgumentList.Add(findings);
 
         // Act
-        using var python = Process.Start(start)!;
-        var problems = await python.StandardError.ReadToEndAsync();
-        await python.WaitForExitAsync();
+        var (exitCode, _, problems) = await RunsScript.RunAsync("figures.py", Path.GetDirectoryName(findings)!, ["--check", findings]);
 
         // Assert: the check ran on figures (the findings quote the sustained runs' holds)
-        Assert.True(python.ExitCode == 0, problems);
+        Assert.True(exitCode == 0, problems);
         Assert.Matches(@"\]\(workshop/runs/[^ )]+\.json ""[^""]+ hold-", File.ReadAllText(findings));
+    }
+
+    [Fact]
+    public async Task The_READMEs_times_are_those_of_the_runs_it_names()
+    {
+        // Act
+        var (exitCode, _, problems) = await RunsScript.RunAsync("figures.py", Repository.Root, ["--check", "README.md"]);
+
+        // Assert: the check ran on the times (the main sweep's and one pair's quick sweep)
+        Assert.True(exitCode == 0, problems);
+        var readme = await File.ReadAllTextAsync(Path.Combine(Repository.Root, "README.md"));
+        Assert.Equal(2, Regex.Count(readme, @"\]\(docs/workshop/runs/[^ )]+\.json ""run minutes""\)"));
     }
 
     [Theory]

@@ -18,7 +18,8 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
     private readonly string _output = Directory.CreateTempSubdirectory("capacity-foreign-").FullName;
     private KeptDashboard? _dashboard;
 
-    // Four search probes a variant: the blocking knee's bracket (met below, missed above) and the awaited one climbed past it.
+    // Three search probes a variant: the blocking knee's bracket (met below, missed above) and the awaited one climbed past it;
+    // 2 s windows, twice the SLA's p95.
     [Fact]
     public async Task The_blocking_lookup_has_a_knee_below_the_awaited_one_and_the_runtime_says_why_in_the_apps_own_frames()
     {
@@ -26,7 +27,7 @@ public sealed class ForeignAppSweepTests(ITestOutputHelper log) : IDisposable
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(15),
             "sweep", "--app-project", Path.Combine(ForeignApp, "ForeignApp.csproj"), "--app-ready", "/healthz",
             "--experiment-file", Path.Combine(ForeignApp, "orders.json"),
-            "--profile", "quick", "--warmup", "1", "--step-seconds", "3", "--probes", "4", "--live", "keep", "--out", _output);
+            "--profile", "quick", "--warmup", "1", "--step-seconds", "2", "--probes", "3", "--live", "keep", "--out", _output);
 
         // Assert: the run, with the foreign app's own pair
         Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");

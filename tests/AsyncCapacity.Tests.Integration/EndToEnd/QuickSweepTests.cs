@@ -25,15 +25,18 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
     // blocking C10k handler "met" it at 1,581 clients with 2 answers. Each experiment gets the probes its assertions need,
     // no more (a probe costs about 8 s, its app's start and stacks included): sleep's 7 let the awaiting variant double
     // from 10 clients past 1,000 where the laws' knee is not usable (a busy machine's CPU per request); the others need a
-    // bracket wide enough to order their variants, and C10k its coarse pass and headline load.
+    // bracket wide enough to order their variants, and C10k its coarse pass and headline load. Two coarse passes are cut
+    // short: the blocking echo's 500 clients cost 25 s (k6 waits for sessions a starved app closes late), and C10k's 2,500
+    // and 5,000 give way to one 4,000 (the awaiting knee sits at 2,000-4,000 here; each probe of thousands costs 10-20 s).
     [Fact]
     public async Task The_quick_sweep_measures_each_variants_knee_says_why_from_the_runtime_and_its_report_renders_in_Chromium()
     {
         // Act
         var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(30),
             "sweep", "--profile", "quick", "--warmup", "1", "--step-seconds", "3",
-            "--probes", "sleep=7", "--probes", "db=4", "--probes", "audit=4", "--probes", "websocket=3",
-            "--probes", "content=2", "--probes", "connections=2", "--out", _output);
+            "--probes", "sleep=7", "--probes", "db=3", "--probes", "audit=3", "--probes", "websocket=3",
+            "--probes", "content=1", "--probes", "connections=2", "--steps", "websocket=10,100", "--steps", "connections=1000,4000",
+            "--out", _output);
 
         // Assert: the run, every declared experiment's variants searched probe by probe
         var declared = ExperimentCatalog.All;

@@ -7,7 +7,8 @@ using static AsyncCapacity.Tests.Report.ReportPages;
 namespace AsyncCapacity.Tests.Compare;
 
 /// <summary>
-/// `capacity compare` of a quick run (6 s under load) and a standard one (10 s), as docs/workshop/runs recorded them: a blocking
+/// `capacity compare` of a quick run (6 s under load) and a standard one (10 s): lab 8's as recorded on 2026-11-26 (kept in
+/// tests/Shared/Golden/recorded) and docs/workshop/runs' standard one. A blocking
 /// variant whose pool grew during its probes is judged at two points of a rising curve, so the difference is said, not called a
 /// change, and does not trip the gate; the async variant, whose pool did not hold it back, is judged as before, and so is a change
 /// the horizon cannot explain (higher in less time under load). CompareCommandTests runs the gate on them.
@@ -22,7 +23,7 @@ public sealed class HorizonCompareTests
     public void A_quick_and_a_standard_run_of_websocket_sync_say_the_horizons_differ_instead_of_calling_a_change()
     {
         // Act
-        var comparison = RunComparison.Of([new("quick", Read("lab8-websocket")), new("standard", Read("standard-all-six"))], Noise);
+        var comparison = RunComparison.Of([new("quick", Recorded("websocket-1")), new("standard", Read("standard-all-six"))], Noise);
 
         // Assert: sync 35 (6 s, the pool 20 → 36) against 54 (10 s, 20 → 53): significant by its probes, and not a change
         var websocket = comparison.Experiments.Single(e => e.Name == "websocket");
@@ -40,7 +41,7 @@ public sealed class HorizonCompareTests
     public void A_fall_between_horizons_where_the_pool_grew_does_not_fail_the_gate()
     {
         // Act: the standard run as the baseline: sync falls from 54 to 35, significantly by its probes
-        var comparison = RunComparison.Of([new("standard", Read("standard-all-six")), new("quick", Read("lab8-websocket"))], Noise);
+        var comparison = RunComparison.Of([new("standard", Read("standard-all-six")), new("quick", Recorded("websocket-1"))], Noise);
 
         // Assert
         var change = comparison.Experiments.Single().Variants.Single(v => v.Name == "sync").CapacityChanges[1]!;
@@ -53,7 +54,7 @@ public sealed class HorizonCompareTests
     public void A_quick_run_whose_knee_rests_on_lengthened_probes_is_another_horizon_too()
     {
         // Act: lab 8's TLS run judged sync on probes lengthened to 18 s (a thin window), the plain run on 6 s ones
-        var comparison = RunComparison.Of([new("ws", Read("lab8-websocket")), new("wss", Read("lab8-websocket-tls"))], Noise);
+        var comparison = RunComparison.Of([new("ws", Recorded("websocket-1")), new("wss", Recorded("websocket-tls-1"))], Noise);
 
         // Assert
         var sync = comparison.Experiments.Single().Variants.Single(v => v.Name == "sync");

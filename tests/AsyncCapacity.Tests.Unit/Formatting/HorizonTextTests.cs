@@ -18,7 +18,7 @@ public sealed class HorizonTextTests
     public void A_verdict_whose_variants_share_a_horizon_says_it_once()
     {
         // Arrange
-        var document = RecordedRun.Read(Path.Combine(Runs, "lab8-websocket.json"));
+        var document = GoldenAsStored(Path.Combine("recorded", "websocket-1.json"));
 
         // Act
         var verdict = VerdictText.Of(document.Experiments.Single(), document.Run);
@@ -78,7 +78,7 @@ public sealed class HorizonTextTests
     public void The_card_glance_and_markdown_table_name_the_horizon_and_the_card_says_how_the_pool_grew_within_it()
     {
         // Arrange: the workshop keeps its runs without their timelines
-        var document = WithoutTimelines(RecordedRun.Read(Path.Combine(Runs, "lab8-websocket.json")));
+        var document = WithoutTimelines(GoldenAsStored(Path.Combine("recorded", "websocket-1.json")));
 
         // Act
         var html = HtmlReport.Render(document);

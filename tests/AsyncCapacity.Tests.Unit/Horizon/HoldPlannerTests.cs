@@ -92,6 +92,34 @@ public sealed class HoldPlannerTests
         Assert.Null(HoldPlanner.Next(plan, [Held(70, 100), Held(140, 100), Held(280, null)]));
     }
 
+    [Theory]
+    [InlineData(true, null)]
+    [InlineData(false, null)]
+    [InlineData(true, 2)]
+    [InlineData(true, 6)]
+    public void The_worst_case_bounds_every_sequence_of_holds_the_planner_asks_for(bool blocksThreads, int? given)
+    {
+        // Arrange: every hold still behind at the horizon (the longest), or caught up at once (the most holds)
+        const double horizon = 120;
+        var loads = given is { } count ? Enumerable.Range(1, count).Select(l => 10 * l).ToList() : null;
+        var plan = new HoldPlan(35, blocksThreads, horizon, 20_000, Loads: loads);
+        var (holds, seconds) = HoldPlanner.WorstCase(blocksThreads, given, horizon);
+
+        foreach (var caughtUpAt in (int?[])[null, 0])
+        {
+            // Act
+            var done = new List<SustainedHold>();
+            while (HoldPlanner.Next(plan, done) is { } load)
+            {
+                done.Add(Held(load, caughtUpAt));
+            }
+
+            // Assert
+            Assert.InRange(done.Count, 1, holds);
+            Assert.InRange(done.Sum(h => h.HeldSeconds), 1, seconds);
+        }
+    }
+
     [Fact]
     public void A_failed_hold_is_passed_over_not_repeated()
     {

@@ -6,7 +6,7 @@ using AsyncCapacity.Tests.Infrastructure;
 namespace AsyncCapacity.Tests.Report;
 
 /// <summary>
-/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 1 and 8 (docs/workshop/runs, 2026-11-26) with the
+/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 1 and 8 (as recorded on 2026-11-26: Golden/recorded) with the
 /// sustained measurement (--sustain 2m) they would have had. Only each held second is simulated, from a pool that grows as the
 /// issue's runs saw it (sleep by hill climbing, about 0.3 and 0.7 threads a second; the blocked echo by cooperative blocking,
 /// near 4 a second); everything read from the seconds is the lab's own (HoldReading: the catch-up, cost and forecast read;
@@ -22,12 +22,13 @@ internal static class SyntheticSustainedRun
     /// <summary>The CLI's most clients (--steps): the forecasts' ceiling.</summary>
     private const int MostClients = 20_000;
 
-    private static readonly string Runs = Path.Combine(Repository.Root, "docs", "workshop", "runs");
+    /// <summary>Labs 1 and 8 as the workshop recorded them on 2026-11-26, kept whatever the labs record since.</summary>
+    private static readonly string Runs = Path.Combine(Repository.Root, "tests", "Shared", "Golden", "recorded");
 
     public static ResultsDocument Build()
     {
-        var sleep = Read("lab1-sleep");
-        var websocket = Read("lab8-websocket");
+        var sleep = Read("sleep-1");
+        var websocket = Read("websocket-1");
         var document = Predictions.Attach(sleep with { Experiments = [.. sleep.Experiments, .. websocket.Experiments] });
         var held = 0;
         var experiments = document.Experiments.Select(experiment => experiment with
