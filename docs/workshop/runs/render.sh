@@ -11,7 +11,8 @@
 #   <!-- horizons: runs/A.json … --knees runs/B.json -->  …  <!-- /horizons -->
 #       capacity over time, a row per variant that held loads (horizons.py), its knees in the other runs beside it;
 #   [figure](runs/NAME.json "QUERY")
-#       a figure of the prose, its text written from the run (figures.py says the queries), after the tables it may quote.
+#       a figure of the prose, its text written from the run (figures.py says the queries), after the tables it may quote;
+# and last, docs/workshop/README.md's table of labs: each lab's sweeps and their minutes (times.py).
 # Tests (tests/AsyncCapacity.Tests.Integration/Docs/WorkshopAnswersTests.cs) fail when a page and its runs differ.
 #   bash docs/workshop/runs/render.sh
 set -euo pipefail
@@ -81,6 +82,10 @@ for page in "$repo"/README.md "$repo"/docs/*.md "$repo"/docs/workshop/*.md; do
     unrendered+=("${page#"$repo"/}")
   fi
 done
+
+# The workshop's table of labs: each lab's sweeps, counted and timed from the runs its answer records.
+python3 "$here/times.py" "$repo/docs/workshop/README.md"
+echo "rendered docs/workshop/README.md's times"
 
 if [[ ${#unrendered[@]} -gt 0 ]]; then
   echo "tables rendered, but some figures' queries fail on their runs (above): ${unrendered[*]}" >&2
