@@ -184,12 +184,14 @@ public sealed partial class WorkshopAnswersTests
 
             var row = Assert.Single(rows, r => r[0] == experiment.Name && r[1] == variant.Name);
             Assert.Equal(Knee(variant, document.Run), row[2]);
-            var at30 = sustained.Curve.FirstOrDefault(p => Math.Abs(p.Seconds - 30) < 1e-9);
-            Assert.Equal(at30 is null ? "–" : SustainedText.Point(at30), row[4]);
-            Assert.Equal($"{SustainedText.Point(sustained.Curve.Single(p => Math.Abs(p.Seconds - sustained.HorizonSeconds) < 1e-9))} at "
-                + Format.Seconds(sustained.HorizonSeconds), row[5]);
+            Assert.Equal(Point(sustained, 30), row[4]);
+            Assert.Equal($"{Point(sustained, sustained.HorizonSeconds)} at {Format.Seconds(sustained.HorizonSeconds)}", row[5]);
         }
     }
+
+    /// <summary>The curve's capacity at that time under load, as the report writes it; "–" where the curve has no point there.</summary>
+    private static string Point(Sustained sustained, double seconds) =>
+        sustained.Curve.FirstOrDefault(p => Math.Abs(p.Seconds - seconds) < 1e-9) is { } point ? SustainedText.Point(point) : "–";
 
     /// <summary>"63 (59–68) at 6 s": the capacity, its 90% interval in whole clients where it spans more than one, its horizon.</summary>
     private static string Knee(VariantResult variant, RunInfo run) => variant.Capacity is not { } capacity ? "none"

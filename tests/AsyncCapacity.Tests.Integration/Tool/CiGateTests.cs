@@ -75,7 +75,7 @@ public sealed class CiGateTests(PackedTool tool, ITestOutputHelper log)
             ["APP_PROJECT"] = "ShapesApp/ShapesApp.csproj",
             ["DECLARATION"] = "ShapesApp/stock.json",
             ["EXPERIMENTS"] = "stock:awaited",
-            ["SWEEP_OPTIONS"] = "--profile quick --warmup 1 --step-seconds 2 --probes 3 --set stock.ms=500",
+            ["SWEEP_OPTIONS"] = "--profile quick --warmup 1 --step-seconds 2 --probes 2 --set stock.ms=500",
             ["CAPACITY_FEED"] = tool.Feed,
             ["CAPACITY_VERSION"] = tool.Version,
         };

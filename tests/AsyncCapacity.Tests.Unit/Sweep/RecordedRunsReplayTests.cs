@@ -56,7 +56,8 @@ public sealed class RecordedRunsReplayTests
         Assert.NotEmpty(replayed);
     }
 
-    /// <summary>The plan the run was made with, from what it recorded: its coarse steps, its search on or off, its headline.</summary>
+    /// <summary>The plan the run was made with, from what it recorded: its coarse steps, its search on or off and its budget (older
+    /// files: the default), its headline.</summary>
     private static ExperimentPlan PlanOf(RunInfo run, ExperimentResult experiment)
     {
         var steps = experiment.Variants.SelectMany(v => v.Steps).Where(s => s.Pass is null or ProbePass.Coarse)
@@ -71,6 +72,7 @@ public sealed class RecordedRunsReplayTests
                 || experiment.Variants.Any(v => v.Capacity?.Strategy == SearchStrategy.Estimate),
             Headline = experiment.Headline,
             WindowSeconds = run.Settings.StepSeconds,
+            MaxSearchProbes = experiment.Plan?.SearchProbes ?? SearchPolicy.DefaultSearchProbes,
         };
         return new ExperimentPlan(declared, experiment.Parameters,
             ExperimentTerms.Of(declared, experiment.Sla, experiment.Model), search, Simulation.Timing);
