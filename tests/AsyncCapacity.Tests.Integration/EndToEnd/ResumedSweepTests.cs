@@ -14,14 +14,15 @@ namespace AsyncCapacity.Tests.EndToEnd;
 /// <summary>
 /// Nothing measured is lost: a real sweep (the app, k6) stopped by SIGINT after its second probe writes a partial report of the two
 /// and says how to go on; `capacity sweep --resume` replays them as the search asks for them again, runs the rest, and writes the
-/// whole report. Its capacities are what the search gives from those probes. A cheap sweep: sleep at 1 and 4 clients, 1 search
-/// probe, 1 s warm-up + 2 s windows (longer than the SLA's 1 s), no stacks.
+/// whole report. Its capacities are what the search gives from those probes. A cheap sweep: sleep at 1 and 4 clients, 2 search
+/// probes (with 1, sync can be done after its two steps, and the stop would fall between the variants), 1 s warm-up + 2 s
+/// windows (longer than the SLA's 1 s), no stacks.
 /// </summary>
 [Trait("Category", "EndToEnd")]
 public sealed class ResumedSweepTests(ITestOutputHelper log) : IDisposable
 {
     private static readonly string[] Sweep =
-        ["sweep", "-e", "sleep", "--profile", "quick", "--warmup", "1", "--step-seconds", "2", "--steps", "1,4", "--probes", "1",
+        ["sweep", "-e", "sleep", "--profile", "quick", "--warmup", "1", "--step-seconds", "2", "--steps", "1,4", "--probes", "2",
             "--stacks", "off"];
 
     private readonly string _output = Directory.CreateTempSubdirectory("capacity-resume-").FullName;
@@ -53,7 +54,7 @@ public sealed class ResumedSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Null(whole.Partial);
         Assert.DoesNotContain("Partial: ", await File.ReadAllTextAsync(Path.Combine(_output, "index.html")), StringComparison.Ordinal);
         var sleep = Assert.Single(whole.Experiments);
-        Assert.Equal(1, sleep.Plan?.SearchProbes);
+        Assert.Equal(2, sleep.Plan?.SearchProbes);
         Assert.Equal(partial.Experiments[0].Variants[0].Steps.Select(s => s.Concurrency),
             sleep.Variants[0].Steps.Take(2).Select(s => s.Concurrency));
 
