@@ -187,15 +187,25 @@ def joined(parts):
     return text(low, low_unit) + "–" + text(high, high_unit)
 
 
+def run_seconds(info):
+    """A run's length in whole seconds, from its start and finish (results.json's "run"), as the tests count it."""
+    whole = lambda text: int(datetime.datetime.fromisoformat(text[:19]).replace(tzinfo=datetime.timezone.utc).timestamp())
+    return whole(info["finishedAt"]) - whole(info["startedAt"])
+
+
+def run_minutes(info):
+    """"3.1": a run's minutes to the tenth, rounded half up, as render.sh's "Recorded" line and README write them."""
+    tenths = (run_seconds(info) * 10 + 30) // 60
+    return f"{tenths // 10}.{tenths % 10}"
+
+
 def of_run(field, run):
-    """The run's own: its date, and its minutes as render.sh's "Recorded" line gives them (whole seconds, tenths half up)."""
+    """The run's own: its date, and its minutes as render.sh's "Recorded" line gives them."""
     info = run["run"]
     if field == "date":
         return info["startedAt"][:10]
     if field == "minutes":
-        seconds = lambda text: int(datetime.datetime.fromisoformat(text[:19]).replace(tzinfo=datetime.timezone.utc).timestamp())
-        tenths = ((seconds(info["finishedAt"]) - seconds(info["startedAt"])) * 10 + 30) // 60
-        return f"{tenths // 10}.{tenths % 10}"
+        return run_minutes(info)
     raise Problem(f"no field '{field}' of a run")
 
 

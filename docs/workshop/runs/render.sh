@@ -24,15 +24,14 @@ unrendered=()
 
 # "Recorded 2026-11-26 by `capacity sweep …` (3.1 minutes, quick profile)." from the run's file and commands.tsv
 run_line() { # page-folder path
-  python3 - "$1/$2" "$here/commands.tsv" <<'PY'
-import datetime, json, os, sys
+  PYTHONPATH="$here" python3 - "$1/$2" "$here/commands.tsv" <<'PY'
+import json, os, sys
+from figures import run_minutes
 path, commands = sys.argv[1:3]
 run = json.load(open(path))["run"]
 name = os.path.splitext(os.path.basename(path))[0]
 command = next(line.split("\t")[1].strip() for line in open(commands) if line.split("\t")[0] == name)
-seconds = lambda text: int(datetime.datetime.fromisoformat(text[:19]).replace(tzinfo=datetime.timezone.utc).timestamp())
-tenths = ((seconds(run["finishedAt"]) - seconds(run["startedAt"])) * 10 + 30) // 60  # rounded half up, as the test does
-print(f"Recorded {run['startedAt'][:10]} by `{command}` ({tenths // 10}.{tenths % 10} minutes, {run['profile']} profile).")
+print(f"Recorded {run['startedAt'][:10]} by `{command}` ({run_minutes(run)} minutes, {run['profile']} profile).")
 print()
 PY
 }

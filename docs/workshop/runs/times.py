@@ -3,27 +3,23 @@ records (<!-- recorded: runs/NAME.json -->), counted and added up from each run'
 cell of every row, keeping what follows the minutes (", after the tools by hand"); WorkshopTimesTests checks it.
 
     python3 times.py ../README.md"""
-import datetime
 import json
 import os
 import re
 import sys
+
+from figures import run_seconds
 
 ROW = re.compile(r"^(\| \[\d+\. [^\]]+\]\((?P<page>[^)]+\.md)\) \| [^|]+ \| )(?P<sweeps>\d+ sweeps?, [\d.]+ min)(?P<rest>[^|]*\| [^|]+ \|)$",
                  re.M)
 RECORDED = re.compile(r"<!-- recorded: ([^ ]+\.json) -->")
 
 
-def seconds(run):
-    whole = lambda text: int(datetime.datetime.fromisoformat(text[:19]).replace(tzinfo=datetime.timezone.utc).timestamp())
-    return whole(run["finishedAt"]) - whole(run["startedAt"])
-
-
 def sweeps(folder, page):
     runs = list(dict.fromkeys(RECORDED.findall(open(os.path.join(folder, page), encoding="utf-8").read())))
     if not runs:
         raise SystemExit(f"{page} records no run")
-    total = sum(seconds(json.load(open(os.path.join(folder, run), encoding="utf-8"))["run"]) for run in runs)
+    total = sum(run_seconds(json.load(open(os.path.join(folder, run), encoding="utf-8"))["run"]) for run in runs)
     return f"{len(runs)} sweep{'s' if len(runs) > 1 else ''}, {total / 60:.1f} min"
 
 
