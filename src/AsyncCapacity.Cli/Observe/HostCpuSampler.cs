@@ -1,19 +1,27 @@
 using System.Globalization;
+using AsyncCapacity.Cli.Targets;
 using AsyncCapacity.Lab.Analysis;
+using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Cli.Observe;
 
 /// <summary>Reads the machine's and the load generator's CPU from /proc once a second, so the report can flag steps where k6 competed with
-/// the app for cores. On systems without /proc it records nothing and the columns stay empty.</summary>
+/// the app for cores, and, under --app-cpus, the app's throttling from its cgroup's cpu.stat. On systems without /proc it records
+/// nothing and the columns stay empty.</summary>
 internal sealed class HostCpuSampler : IAsyncDisposable
 {
     private readonly List<Reading> _readings = [];
     private readonly Lock _lock = new();
     private readonly CancellationTokenSource _stop = new();
     private readonly Task _loop;
+    private readonly CpuQuotaGroup? _quota;
     private int _loadGeneratorPid;
 
-    public HostCpuSampler() => _loop = Task.Run(SampleAsync);
+    public HostCpuSampler(CpuQuotaGroup? quota = null)
+    {
+        _quota = quota;
+        _loop = Task.Run(SampleAsync);
+    }
 
     /// <summary>The process whose CPU counts as the load generator's from now on.</summary>
     public void Track(int pid)
@@ -48,7 +56,8 @@ internal sealed class HostCpuSampler : IAsyncDisposable
             return new HostCpu(
                 Math.Round(100.0 * (last.MachineBusy - first.MachineBusy) / total, 1),
                 Math.Round(100.0 * loadGenerator / Math.Max(1, loadGeneratorTotal), 1),
-                sameProcess.Count > 0 ? Math.Round(sameProcess.Max(r => r.PidRssBytes) / 1024.0 / 1024.0, 1) : null);
+                sameProcess.Count > 0 ? Math.Round(sameProcess.Max(r => r.PidRssBytes) / 1024.0 / 1024.0, 1) : null,
+                last.Throttled is { } end && first.Throttled is { } start ? end.Since(start) : null);
         }
     }
 
@@ -85,7 +94,7 @@ internal sealed class HostCpuSampler : IAsyncDisposable
 
         var pid = Volatile.Read(ref _loadGeneratorPid);
         var (ticks, rss) = ReadProcess(pid);
-        var reading = new Reading(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), busy, total, pid, ticks, rss);
+        var reading = new Reading(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), busy, total, pid, ticks, rss, _quota?.Read());
         lock (_lock)
         {
             _readings.Add(reading);
@@ -131,5 +140,6 @@ internal sealed class HostCpuSampler : IAsyncDisposable
         }
     }
 
-    private sealed record Reading(long TimestampMs, long MachineBusy, long MachineTotal, int Pid, long PidTicks, long PidRssBytes);
+    private sealed record Reading(
+        long TimestampMs, long MachineBusy, long MachineTotal, int Pid, long PidTicks, long PidRssBytes, Throttling? Throttled);
 }

@@ -42,7 +42,7 @@ internal static class ExperimentPlans
             WindowSeconds = request.StepSeconds,
         };
         return new ExperimentPlan(plotted, request.Parameters[experiment.Id],
-            ExperimentTerms.Of(plotted, sla, request.Model, request.Isolation), search, timing, cap);
+            ExperimentTerms.Of(plotted, sla, request.Model, request.Isolation, request.AppCpus), search, timing, cap);
     }
 
     private static Experiment Plotted(SweepRequest request, Experiment experiment) => request.RequestQueue is null

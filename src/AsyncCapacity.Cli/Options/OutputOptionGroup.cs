@@ -32,9 +32,28 @@ internal sealed class OutputOptionGroup : IOptionGroup
             : Error<IsolationMode>(result, $"--isolate takes auto, on or off; got '{result.Tokens[0].Value}'."),
     };
 
+    public Option<double?> AppCpus { get; } = new("--app-cpus")
+    {
+        Description = "Run the app the sweep starts (the lab's, or yours) under a CPU limit as a Kubernetes pod's limits.cpu sets it: "
+            + "a CFS quota of X CPUs of time per 100 ms period (cgroup v1 or v2, whichever the machine has), from 0.1 to the "
+            + "machine's cores, fractions allowed. .NET sizes itself to it (0.5 gives ProcessorCount 1, so a pool minimum of 1), "
+            + "read from the app into the report's header; each probe records how often the app was throttled. "
+            + "Independent of --isolate's CPU sets. Needs write access to the cgroup tree (root, or a delegated tree).",
+        HelpName = "X",
+        CustomParser = result => Number(result.Tokens[0].Value, v => v >= MinAppCpus && v <= MachineCpus) is (var cpus, null)
+            ? cpus
+            : Error<double?>(result, $"--app-cpus takes CPUs from {MinAppCpus} to this machine's {MachineCpus} "
+                + $"(fractions allowed, as limits.cpu: 0.5 is 500m); got '{result.Tokens[0].Value}'."),
+    };
+
+    /// <summary>A tenth of a CPU: below it a request waits out most of every 100 ms period.</summary>
+    public const double MinAppCpus = 0.1;
+
+    private static int MachineCpus => Environment.ProcessorCount;
+
     public void AddTo(Command command, SweepOptionGroups all)
     {
-        foreach (var option in (Option[])[Out, Baseline, Stacks, Isolate])
+        foreach (var option in (Option[])[Out, Baseline, Stacks, Isolate, AppCpus])
         {
             command.Options.Add(option);
         }
@@ -45,6 +64,12 @@ internal sealed class OutputOptionGroup : IOptionGroup
             {
                 result.AddError("--isolate pins the app the sweep starts and k6 to CPUs of their own; "
                     + "with --target, pin your app yourself (taskset, or compose's cpuset).");
+            }
+
+            if (all.App.External(result) && Valid(result, AppCpus) is not null)
+            {
+                result.AddError("--app-cpus limits the app the sweep starts; with --target, limit your app where it runs "
+                    + "(resources.limits.cpu in Kubernetes, --cpus in Docker, deploy.resources.limits.cpus in compose).");
             }
 
             if (all.App.External(result) && Valid(result, Baseline))
@@ -62,5 +87,6 @@ internal sealed class OutputOptionGroup : IOptionGroup
         Baseline = parse.GetValue(Baseline),
         Stacks = IsOn(parse.GetValue(Stacks)),
         Isolation = parse.GetValue(all.App.Target) is null ? CpuIsolationChoice.Choose(parse.GetValue(Isolate)) : null,
+        AppCpus = parse.GetValue(AppCpus),
     };
 }

@@ -59,6 +59,9 @@ internal sealed record SweepRequest
 
     public CpuIsolation? Isolation { get; init; }
 
+    /// <summary>--app-cpus: the app's CPU quota in CPUs, as a pod's limits.cpu; null: none.</summary>
+    public double? AppCpus { get; init; }
+
     /// <summary>--sustain: the horizon loads are held up to, after each variant's knee; null: no holds.</summary>
     public double? SustainSeconds { get; init; }
 

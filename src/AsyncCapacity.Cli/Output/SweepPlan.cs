@@ -63,6 +63,9 @@ internal static class SweepPlan
     private static string Given(Scoped<int[]> loads) =>
         (loads.Experiment is null ? "" : loads.Experiment + "=") + string.Join(",", loads.Value);
 
+    /// <summary>Kubernetes' and Docker's CFS period (Targets' CpuQuotaGroup sets it; Output comes before Targets).</summary>
+    private const int CpuQuotaPeriod = 100_000;
+
     private static void AppendSettings(StringBuilder text, SweepRequest request)
     {
         if (request.Isolation is { } isolation)
@@ -70,6 +73,13 @@ internal static class SweepPlan
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"CPU isolation: the app on CPU {isolation.AppCpus} (.NET sees {isolation.AppCores}, its pool's minimum), "
                 + $"k6 on CPU {isolation.LoadGeneratorCpus}.");
+        }
+
+        if (request.AppCpus is { } cpus)
+        {
+            var quota = RunText.Quota(cpus, CpuQuotaPeriod, "v1 or v2, as the machine has it");
+            text.AppendLine($"CPU quota: the app under {quota}; .NET's ProcessorCount and pool minimum read from the app, "
+                + "each probe's throttling from its cgroup.");
         }
 
         if (request.TailSeconds > 0)

@@ -37,7 +37,7 @@ internal static class InstrumentBaseline
                 var label = $"baseline-{name}-r{round}";
                 await using var app = name == "minimal"
                     ? await WebApp.StartMinimalAsync(
-                        layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken, request.Isolation?.AppCpus)
+                        layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken, request.Isolation?.AppCpus, apps.Quota)
                     : await apps.StartBaselineAsync(label, cancellationToken);
                 var result = await load.RunBaselineAsync(new BaselineSpec(app.Url, Clients, request.WarmupSeconds, request.StepSeconds,
                     Path.Combine(rawDirectory, label), request.Isolation?.LoadGeneratorCpus), cpu.Track, cancellationToken);

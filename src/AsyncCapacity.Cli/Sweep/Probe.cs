@@ -44,7 +44,7 @@ internal sealed record Probe(ProbeOrder Order)
             var step = summary.Steps.Single();
             var window = StandaloneResults.StepWindow(timeline, step);
             var cpu = run.Cpu.Window(step.MeasureFromMs, step.EndMs);
-            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu, stacks), Plan.Terms);
+            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu, stacks, described?.ProcessorCount), Plan.Terms);
             return new ProbeAnswer(new AnalysedStep(step.Variant, step.StartMs, result, window), described, app is ObservedApp);
         }
     }

@@ -55,6 +55,6 @@ internal static class SweepReport
         var document = new ResultsDocument(ResultsDocument.CurrentSchemaVersion, RunDescription.Of(finished, record.Readings.App),
             record.Results(plan, phases))
         { Partial = partial };
-        return Predictions.Attach(document);
+        return CapacityLimits.Attach(Predictions.Attach(document));
     }
 }

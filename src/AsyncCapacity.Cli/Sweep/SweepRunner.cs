@@ -28,11 +28,13 @@ internal sealed class SweepRunner(
     public async Task RunAsync(CancellationToken cancellationToken)
     {
         Directory.CreateDirectory(_rawDirectory);
+        // Made (or refused, in one line) before anything starts, and removed after every app in it has stopped.
+        using var quota = request.AppCpus is { } appCpus ? CpuQuotaGroup.Create(appCpus) : null;
         var load = await LoadTool.LocateAsync(layout, _rawDirectory, cancellationToken);
         await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
-        AnnouncePlan(load.Version);
-        await using var cpu = new HostCpuSampler();
-        var (source, overhead) = await PrepareAsync(load, cpu, cancellationToken);
+        AnnouncePlan(load.Version, quota);
+        await using var cpu = new HostCpuSampler(quota);
+        var (source, overhead) = await PrepareAsync(load, cpu, quota, cancellationToken);
         await using var _ = source;
 
         var journal = new SweepJournal(request.OutputDirectory);
@@ -42,7 +44,11 @@ internal sealed class SweepRunner(
             request.AppSettings.Count > 0 ? request.AppSettings : null);
         var facts = HostFacts.Of(new RunFacts(start.StartedAt, start.StartedAt, load.Version,
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, plan.Sla,
-            overhead, request.Isolation, live.Telemetry?.Description));
+            overhead, request.Isolation, live.Telemetry?.Description)
+        {
+            CpuQuota = quota is null ? null
+                : new CpuQuota(quota.Cpus, CpuQuotaGroup.PeriodMicroseconds, quota.Cgroup, Environment.ProcessorCount),
+        });
         var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu, live.Telemetry, layout);
         var record = new SweepRecord();
         IProbePort port = recorded is null ? new AppProbes(run, journal) : new ReplayPort(recorded, new AppProbes(run, journal));
@@ -66,7 +72,7 @@ internal sealed class SweepRunner(
 
     private SweepLoop Loop(IProbePort port) => new(port, _progress) { Phases = _phases };
 
-    private void AnnouncePlan(string loadGenerator)
+    private void AnnouncePlan(string loadGenerator, CpuQuotaGroup? quota)
     {
         if (recorded is not null)
         {
@@ -91,6 +97,12 @@ internal sealed class SweepRunner(
             _progress.Info($"{ProbePlanText.Cap(cap, request.Model)}.");
         }
 
+        if (quota is not null)
+        {
+            _progress.Info($"CPU quota: the app under {RunText.Quota(quota.Cpus, CpuQuotaGroup.PeriodMicroseconds, quota.Cgroup)}; "
+                + "what .NET makes of it is read from the app.");
+        }
+
         if (request.Isolation is { } isolation)
         {
             _progress.Info(
@@ -102,7 +114,7 @@ internal sealed class SweepRunner(
 
     /// <summary>A resumed sweep keeps the baseline it measured first.</summary>
     private async Task<(IAppSource Source, InstrumentOverhead? Overhead)> PrepareAsync(
-        ILoadGenerator load, HostCpuSampler cpu, CancellationToken cancellationToken)
+        ILoadGenerator load, HostCpuSampler cpu, CpuQuotaGroup? quota, CancellationToken cancellationToken)
     {
         if (request.Target is { } target)
         {
@@ -112,10 +124,10 @@ internal sealed class SweepRunner(
 
         if (request.App is { } userApp)
         {
-            return (await UserApps.PrepareAsync(userApp, request, _rawDirectory, _progress, cancellationToken), null);
+            return (await UserApps.PrepareAsync(userApp, request, _rawDirectory, _progress, cancellationToken, quota), null);
         }
 
-        var apps = await FreshApps.PrepareAsync(layout, request, _rawDirectory, _progress, cancellationToken);
+        var apps = await FreshApps.PrepareAsync(layout, request, _rawDirectory, _progress, cancellationToken, quota);
         try
         {
             return (apps, request.Baseline && start.Overhead is null

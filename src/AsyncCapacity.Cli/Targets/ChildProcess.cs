@@ -27,10 +27,18 @@ internal sealed class ChildProcess : IAsyncDisposable
     public string LogPath { get; private init; } = "";
 
     /// <param name="cpus">taskset's list ("0" or "2-3"), so that the app and k6 do not share cores; null: any.</param>
+    /// <param name="quota">--app-cpus: the cgroup whose CPU quota the process joins before it starts; null: none.</param>
     public static ChildProcess Start(
         string fileName, IEnumerable<string> arguments, string workingDirectory,
-        IReadOnlyDictionary<string, string> environment, string logPath, Action<string>? onLine = null, string? cpus = null)
+        IReadOnlyDictionary<string, string> environment, string logPath, Action<string>? onLine = null, string? cpus = null,
+        CpuQuotaGroup? quota = null)
     {
+        if (quota is not null)
+        {
+            (fileName, var wrapped) = quota.Wrap(fileName, arguments);
+            arguments = wrapped;
+        }
+
         if (cpus is not null)
         {
             // taskset (util-linux) sets the affinity before the program starts, so a .NET process sizes itself to it:

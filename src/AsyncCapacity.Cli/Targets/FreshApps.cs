@@ -12,18 +12,24 @@ internal sealed class FreshApps : IAppSource
     private readonly SweepRequest _request;
     private readonly SweepDatabase _database;
     private readonly string _logDirectory;
+    private readonly CpuQuotaGroup? _quota;
 
-    private FreshApps(RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory, AppTarget target)
+    private FreshApps(
+        RepositoryLayout layout, SweepRequest request, SweepDatabase database, string logDirectory, AppTarget target, CpuQuotaGroup? quota)
     {
-        (_layout, _request, _database, _logDirectory, Target) = (layout, request, database, logDirectory, target);
+        (_layout, _request, _database, _logDirectory, Target, _quota) = (layout, request, database, logDirectory, target, quota);
     }
 
     public AppTarget Target { get; }
 
     public RunIsolation Isolation => RunIsolation.FreshPerProbe;
 
+    /// <summary>--app-cpus' group, which the baseline's minimal app joins too, so that the two are compared under one quota.</summary>
+    public CpuQuotaGroup? Quota => _quota;
+
     public static async Task<FreshApps> PrepareAsync(
-        RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken)
+        RepositoryLayout layout, SweepRequest request, string logDirectory, ConsoleProgress progress, CancellationToken cancellationToken,
+        CpuQuotaGroup? quota = null)
     {
         AppTarget target;
         if (layout.HasSources)
@@ -45,7 +51,7 @@ internal sealed class FreshApps : IAppSource
         var database = request.Experiments.Any(e => e.UsesDatabase)
             ? await SweepDatabase.PrepareAsync(request.Database, logDirectory, progress, cancellationToken, request.Isolation?.AppCpus)
             : SweepDatabase.None;
-        return new FreshApps(layout, request, database, logDirectory, target);
+        return new FreshApps(layout, request, database, logDirectory, target, quota);
     }
 
     /// <summary>.NET sizes itself to the container's CPU quota:
@@ -66,13 +72,13 @@ internal sealed class FreshApps : IAppSource
         }
 
         var app = await WebApp.StartAsync(_layout, environment, Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
-            cancellationToken, tls: experiment.UsesTls(probe.Parameters), cpus: _request.Isolation?.AppCpus);
+            cancellationToken, tls: experiment.UsesTls(probe.Parameters), cpus: _request.Isolation?.AppCpus, quota: _quota);
         return new FreshApp(app);
     }
 
     public Task<WebApp> StartBaselineAsync(string name, CancellationToken cancellationToken) =>
         WebApp.StartAsync(_layout, Environment(null),
-            Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken, cpus: _request.Isolation?.AppCpus);
+            Path.Combine(_logDirectory, $"{name}-app.log"), cancellationToken, cpus: _request.Isolation?.AppCpus, quota: _quota);
 
     public ValueTask DisposeAsync() => _database.DisposeAsync();
 

@@ -17,7 +17,7 @@ internal sealed class UserAppProcess : IRunningApp
     /// <param name="words">The command split into words, {port} and {url} not yet filled in.</param>
     public static async Task<UserAppProcess> StartAsync(
         UserApp app, IReadOnlyList<string> words, string workingDirectory, IReadOnlyDictionary<string, string> environment,
-        string logPath, string? cpus, TimeSpan readyTimeout, CancellationToken cancellationToken)
+        string logPath, string? cpus, TimeSpan readyTimeout, CancellationToken cancellationToken, CpuQuotaGroup? quota = null)
     {
         var port = LoopbackPort.Free();
         var url = new Uri($"http://127.0.0.1:{port}");
@@ -30,7 +30,7 @@ internal sealed class UserAppProcess : IRunningApp
             withUrl["ASPNETCORE_URLS"] = url.ToString();
         }
 
-        var process = ChildProcess.Start(filled[0], filled.Skip(1), workingDirectory, withUrl, logPath, cpus: cpus);
+        var process = ChildProcess.Start(filled[0], filled.Skip(1), workingDirectory, withUrl, logPath, cpus: cpus, quota: quota);
         try
         {
             await WaitReadyAsync(app, process, new AppClient(url), url, readyTimeout, cancellationToken);

@@ -16,10 +16,13 @@ internal sealed class UserApps : IAppSource
     private readonly IReadOnlyDictionary<string, string> _environment;
     private readonly string _logDirectory;
     private readonly string? _cpus;
+    private readonly CpuQuotaGroup? _quota;
 
-    private UserApps(UserApp app, IReadOnlyList<string> words, string workingDirectory, SweepRequest request, string logDirectory)
+    private UserApps(
+        UserApp app, IReadOnlyList<string> words, string workingDirectory, SweepRequest request, string logDirectory, CpuQuotaGroup? quota)
     {
-        (_app, _words, _workingDirectory, _logDirectory, _cpus) = (app, words, workingDirectory, logDirectory, request.Isolation?.AppCpus);
+        (_app, _words, _workingDirectory, _logDirectory, _cpus, _quota) =
+            (app, words, workingDirectory, logDirectory, request.Isolation?.AppCpus, quota);
         _environment = Environment(request);
         var command = string.Join(' ', words.Select(Quoted));
         Target = new(AppTargetKind.UserApp)
@@ -41,25 +44,26 @@ internal sealed class UserApps : IAppSource
 
     /// <summary>Builds --app-project once in Release, as the lab builds its own app; --app is taken as given.</summary>
     public static async Task<UserApps> PrepareAsync(
-        UserApp app, SweepRequest request, string logDirectory, ConsoleProgress? progress, CancellationToken cancellationToken)
+        UserApp app, SweepRequest request, string logDirectory, ConsoleProgress? progress, CancellationToken cancellationToken,
+        CpuQuotaGroup? quota = null)
     {
         if (app.Command is { } command)
         {
             var words = CommandLineWords.Split(command);
             var folder = app.Directory ?? AppFolder.Of(words, System.Environment.CurrentDirectory);
-            return new UserApps(app, words, folder, request, logDirectory);
+            return new UserApps(app, words, folder, request, logDirectory, quota);
         }
 
         progress?.Info($"Building {app.Project} (Release)...");
         var dll = await UserAppBuild.BuildAsync(app.Project!, logDirectory, cancellationToken);
-        return new UserApps(app, [WebApp.DotnetHost(), dll], app.Directory ?? Path.GetDirectoryName(dll)!, request, logDirectory);
+        return new UserApps(app, [WebApp.DotnetHost(), dll], app.Directory ?? Path.GetDirectoryName(dll)!, request, logDirectory, quota);
     }
 
     public string? SkippedReason(Experiment experiment) => null;
 
     public async Task<IRunningApp> StartAsync(Experiment experiment, ProbeRun probe, CancellationToken cancellationToken) =>
         await UserAppProcess.StartAsync(_app, _words, _workingDirectory, _environment, Path.Combine(_logDirectory, $"{probe.Name}-app.log"),
-            _cpus, StartTimeout, cancellationToken);
+            _cpus, StartTimeout, cancellationToken, _quota);
 
     public ValueTask DisposeAsync() => ValueTask.CompletedTask;
 

@@ -39,26 +39,26 @@ internal sealed class WebApp : IAsyncDisposable
     }
 
     public static Task<WebApp> StartMinimalAsync(RepositoryLayout layout, string logPath,
-        CancellationToken cancellationToken, string? cpus = null) =>
+        CancellationToken cancellationToken, string? cpus = null, CpuQuotaGroup? quota = null) =>
         StartAsync(Path.Combine(layout.MinimalOutput, "MinimalApp.dll"), layout.MinimalOutput,
             new Dictionary<string, string> { ["ASPNETCORE_ENVIRONMENT"] = "Production", ["DOTNET_ENVIRONMENT"] = "Production" },
-            logPath, tls: false, cpus, cancellationToken);
+            logPath, tls: false, cpus, cancellationToken, quota);
 
     public static Task<WebApp> StartAsync(
         RepositoryLayout layout, IReadOnlyDictionary<string, string> environment, string logPath, CancellationToken cancellationToken,
-        bool tls = false, string? cpus = null) =>
+        bool tls = false, string? cpus = null, CpuQuotaGroup? quota = null) =>
         StartAsync(Path.Combine(layout.WebOutput, "AsyncCapacity.Web.dll"), layout.WebOutput,
-            environment, logPath, tls, cpus, cancellationToken);
+            environment, logPath, tls, cpus, cancellationToken, quota);
 
     private static async Task<WebApp> StartAsync(
         string dll, string workingDirectory, IReadOnlyDictionary<string, string> environment, string logPath, bool tls, string? cpus,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken, CpuQuotaGroup? quota = null)
     {
         var url = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
         var tlsUrl = tls ? new Uri($"https://127.0.0.1:{LoopbackPort.Free()}") : null;
         var urls = tlsUrl is null ? url.ToString() : $"{url};{tlsUrl}";
         var process = ChildProcess.Start(DotnetHost(),
-            [dll, "--urls", urls], workingDirectory, environment, logPath, cpus: cpus);
+            [dll, "--urls", urls], workingDirectory, environment, logPath, cpus: cpus, quota: quota);
         try
         {
             using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);

@@ -24,7 +24,12 @@ public static class RunDescription
             : (run.Limits ?? new ConnectionLimits(null, null, null, null)) with { ListenBacklog = app?.ListenBacklog },
         run.Overhead,
         run.CpuIsolation,
-        run.Live);
+        run.Live)
+    {
+        CpuQuota = run.CpuQuota is { } quota
+            ? quota with { ProcessorCount = app?.ProcessorCount, MinWorkerThreads = app?.MinWorkerThreads }
+            : null,
+    };
 
     /// <summary>Only database experiments' apps describe a database: it comes from whichever had one.</summary>
     public static RuntimeReport? Merge(RuntimeReport? known, RuntimeReport? latest) =>

@@ -23,4 +23,7 @@ public sealed record RunFacts(
     public string Os { get; init; } = NotRecorded;
 
     public ConnectionLimits? Limits { get; init; }
+
+    /// <summary>--app-cpus, as set; what .NET made of it is read from the app (<see cref="RunDescription"/>).</summary>
+    public CpuQuota? CpuQuota { get; init; }
 }

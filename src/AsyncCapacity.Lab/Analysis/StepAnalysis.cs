@@ -29,7 +29,8 @@ public static class StepAnalysis
             ? rps * meanMs / 1000 / step.Concurrency
             : null;
         var server = ServerWindow.Of(run.Timeline, step, terms.Gauges.SelectMany(g => g.Columns));
-        var saturated = Saturated(server.CpuPercent, run.Cpu, terms.Isolation);
+        var ofQuota = OfQuota(server.CpuPercent, run.AppProcessorCount, terms.AppCpuQuota);
+        var saturated = Saturated(ofQuota ?? server.CpuPercent, run.Cpu, terms.Isolation);
 
         return new StepResult
         {
@@ -56,12 +57,14 @@ public static class StepAnalysis
             MachineCpuPercent = run.Cpu?.MachinePercent,
             LoadGeneratorCpuPercent = run.Cpu?.LoadGeneratorPercent,
             LoadGeneratorMemoryMb = run.Cpu?.LoadGeneratorMemoryMb,
+            CpuOfQuotaPercent = ofQuota,
+            Throttling = run.Cpu?.AppThrottling,
             Gauges = server.Gauges,
             LittlesLawRatio = littlesLaw is { } ratio ? Math.Round(ratio, 3) : null,
             MeetsSla = verdict.Meets,
             Thin = !verdict.Judged,
             Missed = verdict.Missed,
-            Flags = StepFlags.Of(step, verdict, littlesLaw, run.Cpu, seconds, saturated, terms.Isolation),
+            Flags = StepFlags.Of(step, verdict, littlesLaw, run.Cpu, seconds, saturated, terms.Isolation, ofQuota),
             Saturated = saturated,
             Adjustments = server.Adjustments,
             LockContentions = server.LockContentions,
@@ -76,6 +79,12 @@ public static class StepAnalysis
             WaitsCost = run.Stacks is { } taken ? new StackCost(taken.SessionMs, taken.TotalMs) : null,
         };
     }
+
+    /// <summary>The app's CPU as a share of its quota: its CPU percent is of the cores .NET counted (1 for a quota of 0.5).</summary>
+    public static double? OfQuota(double? appCpuPercent, int? processorCount, double? quotaCpus) =>
+        appCpuPercent is { } percent && processorCount is > 0 && quotaCpus is > 0
+            ? Math.Round(percent * processorCount.Value / quotaCpus.Value, 1)
+            : null;
 
     /// <summary>k6 is asked first: when it is at its limit, more load measures k6, whatever the app's CPU.</summary>
     public static Saturation? Saturated(double? appCpuPercent, HostCpu? cpu, CpuIsolation? isolation)

@@ -9,9 +9,26 @@ public static class StepFlags
 {
     public static List<StepFlag> Of(
         ProbeSamples step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds,
-        Saturation? saturated, CpuIsolation? isolation) =>
+        Saturation? saturated, CpuIsolation? isolation, double? cpuOfQuotaPercent = null) =>
         [.. Answers(step, verdict, seconds), .. Losses(step, verdict, seconds), .. Pace(step, littlesLaw, seconds),
-            .. Cpu(cpu, saturated, isolation)];
+            .. Cpu(cpu, saturated, isolation), .. Quota(verdict, cpu?.AppThrottling, cpuOfQuotaPercent)];
+
+    /// <summary>A request that runs into a throttled slice waits for the next period (up to 100 ms): where the SLA was missed while
+    /// the quota ran out, the miss is the quota's as much as the code's.</summary>
+    private static IEnumerable<StepFlag> Quota(SlaVerdict verdict, Throttling? throttling, double? cpuOfQuotaPercent)
+    {
+        if (!verdict.Meets && throttling is { ThrottledPeriods: > 0 } throttled)
+        {
+            yield return new(StepFlagKind.Throttled)
+            {
+                Count = throttled.ThrottledPeriods,
+                Requests = throttled.Periods,
+                Ratio = Math.Round(throttled.ThrottledShare, 3),
+                Seconds = throttled.ThrottledSeconds,
+                Percent = cpuOfQuotaPercent,
+            };
+        }
+    }
 
     private static IEnumerable<StepFlag> Answers(ProbeSamples step, SlaVerdict verdict, double seconds)
     {

@@ -5,4 +5,6 @@ using AsyncCapacity.Lab.Waits;
 namespace AsyncCapacity.Lab.Analysis;
 
 /// <param name="Stacks">The app's thread stacks from the probe's tail, when they were taken.</param>
-public sealed record StepRun(ProbeSamples Step, IReadOnlyList<RuntimeSample> Timeline, HostCpu? Cpu, StackSnapshot? Stacks = null);
+/// <param name="AppProcessorCount">What .NET counted as its cores (the app's CPU percent is of them); null: not read.</param>
+public sealed record StepRun(
+    ProbeSamples Step, IReadOnlyList<RuntimeSample> Timeline, HostCpu? Cpu, StackSnapshot? Stacks = null, int? AppProcessorCount = null);

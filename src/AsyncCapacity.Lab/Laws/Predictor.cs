@@ -72,7 +72,7 @@ public static partial class Predictor
 
         if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
         {
-            bounds.Add(sla.Cpu(ResourceKind.Cpu, null, resources.AppCores, cpu.Seconds));
+            bounds.Add(sla.Cpu(ResourceKind.Cpu, null, resources.Cpus, cpu.Seconds));
         }
 
         // Sharing its cores with k6 (and a local database), the app gets what they leave: the machine's CPU per request.
@@ -105,7 +105,7 @@ public static partial class Predictor
                 OperationalLaws.ClientsWithinFixedHold(Sla, R0, units, hold), OperationalLaws.ClientsWithinMean(Sla, R0, hold / units));
 
         /// <summary>Shared as it serves, every request slowing together: p95 ≈ ln 20 × the mean.</summary>
-        public ResourceBound Cpu(ResourceKind kind, CpuSharing? shared, int cores, double demand) => Open
+        public ResourceBound Cpu(ResourceKind kind, CpuSharing? shared, double cores, double demand) => Open
             ? ResourceBound.Cpu(kind, shared, cores, demand, OperationalLaws.MaxRate(cores, demand), OperationalLaws.MaxRate(cores, demand))
             : ResourceBound.Cpu(kind, shared, cores, demand,
                 OperationalLaws.ClientsWithinShared(Sla, R0, demand / cores), OperationalLaws.ClientsWithinMean(Sla, R0, demand / cores));

@@ -86,6 +86,19 @@ public sealed record Capacity(int Concurrency, double Rps)
     /// while the load lasts, so it holds at this time only. Null in files written before it was recorded.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? HorizonSeconds { get; init; }
+
+    /// <summary>Measured (the app's limit) or a bound (the load's, or nobody's shown); null in files written before it.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CapacityLimit? Limit { get; init; }
+
+    /// <summary>What the app alone would serve on its CPUs, from its own CPU per request: said beside a bound, checked against
+    /// a measurement.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public AppAlone? AppAlone { get; init; }
+
+    /// <summary>"≥ N": the search stopped below the knee, or the knee found was not the app's limit.</summary>
+    [JsonIgnore]
+    public bool IsBound => AtLeastBecause is not null || Limit is { Measured: false };
 }
 
 public sealed record MeasuredHold(double PerRequest, double Lowest, double Highest, int Probes);

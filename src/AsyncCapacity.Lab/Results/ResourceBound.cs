@@ -29,7 +29,7 @@ public sealed record ResourceBound(
         new(ResourceKind.AuditAdmission, null, writers + queued,
             new(UnitsSourceKind.WritingAndQueued) { Writers = writers, Queued = queued }, null, null, writers + queued, writers + queued);
 
-    public static ResourceBound Cpu(ResourceKind kind, CpuSharing? sharedBy, int cores, double cpuSeconds, int load, int meanLoad) =>
+    public static ResourceBound Cpu(ResourceKind kind, CpuSharing? sharedBy, double cores, double cpuSeconds, int load, int meanLoad) =>
         new(kind, null, cores, UnitsSource.Cores, Milliseconds.FromSeconds(cpuSeconds), cores / cpuSeconds, load, meanLoad)
         {
             SharedBy = sharedBy,

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace AsyncCapacity.Lab.Results;
 
 public sealed record RunInfo(
@@ -18,7 +20,16 @@ public sealed record RunInfo(
     ConnectionLimits? Limits = null,
     InstrumentOverhead? Overhead = null,
     CpuIsolation? CpuIsolation = null,
-    string? Live = null);
+    string? Live = null)
+{
+    /// <summary>--app-cpus: the app's CFS quota, as a pod's limits.cpu sets it; null: none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CpuQuota? CpuQuota { get; init; }
+
+    /// <summary>The CPUs the app may use: its quota, its CPU set or the machine's cores, whichever it had.</summary>
+    [JsonIgnore]
+    public double AppCpus => CpuQuota?.Cpus ?? CpuIsolation?.AppCores ?? Cores;
+}
 
 /// <summary>.NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
 public sealed record CpuIsolation(string AppCpus, string LoadGeneratorCpus, int AppCores, int LoadGeneratorCores, int MachineCores);
@@ -36,3 +47,12 @@ public sealed record InstrumentOverhead(
     double? LoadGeneratorCpuPercent);
 
 public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? OpenFiles, string? EphemeralPorts);
+
+/// <summary>The app's CPU limit as Kubernetes sets limits.cpu: a CFS quota of Cpus × the period per period. ProcessorCount and
+/// the pool's minimum are what .NET made of it, read from the running app (how a fraction rounds has changed across versions).</summary>
+public sealed record CpuQuota(double Cpus, int PeriodMicroseconds, string Cgroup, int MachineCores)
+{
+    public int? ProcessorCount { get; init; }
+
+    public int? MinWorkerThreads { get; init; }
+}

@@ -47,4 +47,8 @@ public enum StepFlagKind
 
     /// <summary>Exit code in <see cref="StepFlag.Count"/>, k6's last words in <see cref="StepFlag.Text"/>.</summary>
     LoadGeneratorFailed,
+
+    /// <summary>The SLA missed while the app's CPU quota ran out: throttled periods in <see cref="StepFlag.Count"/> of
+    /// <see cref="StepFlag.Requests"/> periods, the time throttled in <see cref="StepFlag.Seconds"/>.</summary>
+    Throttled,
 }

@@ -54,6 +54,14 @@ public sealed record StepResult
 
     public double? LoadGeneratorMemoryMb { get; init; }
 
+    /// <summary>Under --app-cpus: the app's CPU as a share of its quota (CpuPercent is of the cores .NET counted).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? CpuOfQuotaPercent { get; init; }
+
+    /// <summary>Under --app-cpus: how often the quota ran out in the measured window.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public Throttling? Throttling { get; init; }
+
     public IReadOnlyDictionary<string, double?>? Gauges { get; init; }
 
     public double? LittlesLawRatio { get; init; }
@@ -121,3 +129,14 @@ public enum Saturation
 }
 
 public sealed record StackCost(double SessionMs, double TotalMs);
+
+/// <summary>A CFS quota's count over the measured window (cgroup cpu.stat): periods in which the app had work, periods it was
+/// throttled in (out of CPU time until the next period began), and the time its threads waited for it.</summary>
+public sealed record Throttling(long Periods, long ThrottledPeriods, double ThrottledSeconds)
+{
+    [JsonIgnore]
+    public double ThrottledShare => Periods > 0 ? (double)ThrottledPeriods / Periods : 0;
+
+    public Throttling Since(Throttling earlier) => new(
+        Periods - earlier.Periods, ThrottledPeriods - earlier.ThrottledPeriods, Math.Round(ThrottledSeconds - earlier.ThrottledSeconds, 3));
+}

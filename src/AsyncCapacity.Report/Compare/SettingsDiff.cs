@@ -69,12 +69,13 @@ public static class SettingsDiff
         var run = document.Run;
         var settings = new Dictionary<string, string>
         {
-            ["machine"] = $"{run.Machine} ({run.Cores} cores)",
+            ["machine"] = $"{run.Machine} ({run.CpuQuota?.MachineCores ?? run.Cores} cores)",
             ["OS"] = run.Os,
             [".NET"] = run.DotnetVersion,
             ["k6"] = run.K6Version,
             ["profile"] = run.Profile,
             ["isolation"] = RunText.Isolation(run.Isolation),
+            ["--app-cpus"] = run.CpuQuota is { } quota ? RunText.Quota(quota) : "none",
             ["load model"] = run.Settings.Model.Name,
             ["steps"] = string.Join(",", run.Settings.Steps),
             ["warm-up + measured"] = Invariant($"{run.Settings.WarmupSeconds:0.#} s + {run.Settings.StepSeconds:0.#} s"),

@@ -6,13 +6,13 @@ namespace AsyncCapacity.Report.Formatting;
 /// <summary>One wording of a capacity for every page and line: its value and how sure it is.</summary>
 public static class CapacityText
 {
-    /// <summary>"3", "≥ 1,600".</summary>
+    /// <summary>"3", "≥ 1,600": a bound where the search stopped below the knee, or the knee was not the app's limit.</summary>
     public static string Value(Capacity capacity) =>
-        (capacity.AtLeastBecause is null ? "" : "≥ ") + Format.Count(capacity.Concurrency);
+        (capacity.IsBound ? "≥ " : "") + Format.Count(capacity.Concurrency);
 
     /// <summary>"3 concurrent clients", "≥ 1,600 concurrent clients", "≥ 400 req/s offered".</summary>
     public static string Load(Capacity capacity, LoadModel model) =>
-        (capacity.AtLeastBecause is null ? "" : "≥ ") + model.ConcurrentLoad(capacity.Concurrency);
+        (capacity.IsBound ? "≥ " : "") + model.ConcurrentLoad(capacity.Concurrency);
 
     /// <summary>"90%: 48–85", "a lower bound: the highest step tested"; before the estimate, "3–4; 4 met in 1 of 3 runs";
     /// empty for a run made before the search.</summary>

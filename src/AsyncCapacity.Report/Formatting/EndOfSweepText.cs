@@ -29,5 +29,13 @@ public static class EndOfSweepText
         {
             yield return $"    {variant.Name}: {PredictionText.Sentence(experiment, variant)}";
         }
+
+        foreach (var variant in experiment.Variants)
+        {
+            if (variant.Capacity is { } capacity && LimitText.Of(capacity, experiment.Model, experiment.RateUnit) is { } limit)
+            {
+                yield return $"    {variant.Name}: {CapacityText.Value(capacity)} {limit}.";
+            }
+        }
     }
 }

@@ -43,6 +43,11 @@ public static class FlagText
             Invariant($"k6 failed (exit {flag.Count}) without its results")
             + (flag.Text is { Length: > 0 } words ? $": {words}" : "")
             + ". The probe measured nothing, and the search went on without it (no load at or above it was tried again).",
+        StepFlagKind.Throttled =>
+            Invariant($"The SLA was missed while the app was throttled: its CPU quota ran out in {flag.Count} of {flag.Requests} ")
+            + Invariant($"periods ({flag.Ratio * 100:0}%), its threads waiting {Format.Duration(flag.Seconds * 1000)} in all")
+            + (flag.Percent is { } ofQuota ? Invariant($", the app at {ofQuota:0}% of its quota") : "")
+            + ": a request that runs into a throttled slice waits for the next 100 ms period.",
         _ => flag.Text ?? string.Empty,
     };
 

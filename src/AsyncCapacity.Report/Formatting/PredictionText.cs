@@ -10,7 +10,8 @@ public static class PredictionText
     /// <summary>"pool threads: 2 threads (the pool's minimum) ÷ 500 ms each = 4.0 req/s".</summary>
     public static string Bound(ResourceBound bound, string rateUnit)
     {
-        var units = $"{Format.Count(bound.Units)} {bound.Resource.Noun(bound.Units)}";
+        // A CPU quota is fractional (0.25 cores); every other resource comes in whole units.
+        var units = $"{(bound.IsCpu ? Format.Number(bound.Units) : Format.Count(bound.Units))} {bound.Resource.Noun(bound.Units)}";
         var name = BoundText.Name(bound);
         return bound switch
         {

@@ -34,6 +34,21 @@ public static class RunText
         _ => isolation.Text ?? string.Empty,
     };
 
+    /// <summary>"0.5 CPU: a CFS quota of 50 ms per 100 ms period (cgroup v1), as a pod's limits.cpu of 500m".</summary>
+    public static string Quota(double cpus, int periodMicroseconds, string cgroup) =>
+        $"{Format.Number(cpus)} {(cpus == 1 ? "CPU" : "CPUs")}: a CFS quota of {Format.Duration(cpus * periodMicroseconds / 1000)} per "
+        + $"{Format.Duration(periodMicroseconds / 1000.0)} period (cgroup {cgroup}), as a pod's limits.cpu of "
+        + Invariant($"{Math.Round(cpus * 1000)}m");
+
+    /// <summary>The quota and what .NET made of it: "…; .NET counted 1 processor, so the pool's minimum was 1".</summary>
+    public static string Quota(CpuQuota? quota) => quota is null
+        ? "none (the app may use every core it is given)"
+        : Quota(quota.Cpus, quota.PeriodMicroseconds, quota.Cgroup)
+            + (quota.ProcessorCount is { } processors
+                ? $"; .NET counted {Format.Count(processors)} {(processors == 1 ? "processor" : "processors")}"
+                    + (quota.MinWorkerThreads is { } minimum ? $", so the pool's minimum was {Format.Count(minimum)}" : "")
+                : "");
+
     private static string Container(AppTarget target) => target.ContainerCpus is { } cpus
         ? Invariant($" in the sweep's container ({cpus} {(cpus == 1 ? "CPU" : "CPUs")}, shared with k6)")
         : "";

@@ -68,6 +68,11 @@ internal static class CapacityCards
             html.Element("p", "capacity-bracket", sureness);
         }
 
+        if (LimitText.Of(capacity, experiment.Model, experiment.RateUnit) is { } limit)
+        {
+            html.Element("p", "capacity-limit", char.ToUpperInvariant(limit[0]) + limit[1..] + ".");
+        }
+
         if (HorizonText.Card(variant, run) is { } horizon)
         {
             html.Element("p", "capacity-horizon", horizon);

@@ -17,7 +17,7 @@ internal static class RunHeader
             .Element("p", "eyebrow", "AsyncCapacity · capacity report")
             .Element("h1", null, run.Settings.Model.Headline)
             .Open("p", "run-summary")
-            .Text($"Run of {Format.Utc(run.StartedAt)} on {run.Machine} ({run.Cores} cores), "
+            .Text($"Run of {Format.Utc(run.StartedAt)} on {run.Machine} ({run.CpuQuota?.MachineCores ?? run.Cores} cores), "
                 + $"took {Format.Seconds((run.FinishedAt - run.StartedAt).TotalSeconds)}. ")
             .Open("span", "sla-pill").Text($"SLA: {Format.Sla(run.Sla)}").Close("span")
             .Close("p");
@@ -38,7 +38,9 @@ internal static class RunHeader
     {
         Fact(html, "Date", Format.UtcRange(run.StartedAt, run.FinishedAt));
         Fact(html, "Machine", run.Machine);
-        Fact(html, "Cores", run.Cores.ToString(CultureInfo.InvariantCulture));
+        Fact(html, "Cores", run.CpuQuota is { } quota
+            ? $"{quota.MachineCores.ToString(CultureInfo.InvariantCulture)} on the machine; the app limited to {Format.Number(quota.Cpus)}"
+            : run.Cores.ToString(CultureInfo.InvariantCulture));
         Fact(html, "OS", run.Os);
         Fact(html, ".NET", run.DotnetVersion);
         Fact(html, "k6", run.K6Version);
@@ -56,6 +58,11 @@ internal static class RunHeader
         Fact(html, "Profile", run.Profile);
         Fact(html, "Target", RunText.Target(run.Target));
         Fact(html, "Isolation", RunText.Isolation(run.Isolation));
+        if (run.CpuQuota is { } cpuQuota)
+        {
+            Fact(html, "CPU quota", RunText.Quota(cpuQuota) + "; each step records how often the app was throttled");
+        }
+
         Fact(html, "CPUs", run.CpuIsolation is { } cpus
             ? $"the app (and its database) on CPU {cpus.AppCpus}, k6 on CPU {cpus.LoadGeneratorCpus} "
                 + $"({cpus.MachineCores} in all): .NET sized the app to "

@@ -63,8 +63,11 @@ internal sealed class ReportInBrowser : IAsyncDisposable
             }
         };
 
-        await page.GotoAsync(new Uri(htmlPath).AbsoluteUri);
-        await page.WaitForLoadStateAsync(LoadState.NetworkIdle);
+        // A self-contained page makes no request to wait for (the Request handler above catches any): "network idle" would only
+        // time how busy the machine is, so the page is ready once loaded and its scripts have drawn a frame. Generous timeouts: a
+        // loaded 2-core CI machine is slow, never wrong.
+        await page.GotoAsync(new Uri(htmlPath).AbsoluteUri, new PageGotoOptions { WaitUntil = WaitUntilState.Load, Timeout = 120_000 });
+        await page.EvaluateAsync("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))");
         return report;
     }
 

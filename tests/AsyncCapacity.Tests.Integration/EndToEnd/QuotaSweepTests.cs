@@ -1,0 +1,58 @@
+using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Formatting;
+using AsyncCapacity.Tests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.EndToEnd;
+
+/// <summary>
+/// `capacity sweep --app-cpus 0.25` as a user runs it: real k6 against the lab's app under a quarter CPU, as a pod's
+/// limits.cpu of 250m. On 2 cores k6 keeps the other 1.75, so the awaiting sleep runs out of its quota before k6 runs out
+/// of CPU: its capacity is measured, not a bound, the first the lab could measure for an awaiting variant here.
+/// </summary>
+[Trait("Category", "EndToEnd")]
+public sealed class QuotaSweepTests(ITestOutputHelper log) : IDisposable
+{
+    private readonly string _output = Directory.CreateTempSubdirectory("capacity-quota-sweep-").FullName;
+
+    // From 100 clients (at light load the app's own idle work dominates its CPU per request, so the laws' first knee would be
+    // low) with the probes a bracket needs: measured here, 1,260 clients (90%: 997–1,750) in 6 probes, 2026-11-29.
+    [Fact]
+    public async Task Under_a_quarter_CPU_the_awaiting_sleep_is_measured_at_its_quota_with_throttling_recorded_per_probe()
+    {
+        // Act
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(8),
+            "sweep", "-e", "sleep:async", "--profile", "quick", "--app-cpus", "0.25", "--steps", "100", "--probes", "6",
+            "--stacks", "off", "--out", _output);
+
+        // Assert: the run, and what .NET made of the quota, read from the app
+        Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
+        Assert.Contains("CPU quota: the app under 0.25 CPUs: a CFS quota of 25 ms per 100 ms period", console, StringComparison.Ordinal);
+        var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
+        var quota = document.Run.CpuQuota;
+        Assert.NotNull(quota);
+        Assert.Equal((0.25, 100_000, 1, 1), (quota.Cpus, quota.PeriodMicroseconds, quota.ProcessorCount, quota.MinWorkerThreads));
+
+        // Assert: every probe counted its throttling, and the busiest were throttled
+        var async = Assert.Single(Assert.Single(document.Experiments).Variants);
+        Assert.All(async.Steps, s => Assert.True(s.Throttling is { Periods: > 0 }, $"no throttling read at {s.Concurrency}"));
+        Assert.Contains(async.Steps, s => s.Throttling!.ThrottledPeriods > 0 && s.CpuOfQuotaPercent >= 75);
+
+        // Assert: measured, not a bound: the app at its quota at the knee, k6 with headroom on the CPUs left to it
+        var capacity = async.Capacity;
+        Assert.NotNull(capacity);
+        var limit = capacity.Limit;
+        Assert.True(limit is { Side: LimitSide.App }, $"not measured: {LimitText.Of(capacity, LoadModel.Closed, "req/s")}");
+        Assert.Equal(1.75, limit.LoadGeneratorCpus);
+        Assert.DoesNotContain("≥", CapacityText.Value(capacity), StringComparison.Ordinal);
+        Assert.Contains("async: " + CapacityText.Value(capacity) + " measured: the app was the limit at the knee", console,
+            StringComparison.Ordinal);
+
+        // Assert: the report's header says the quota and what .NET made of it
+        var html = await File.ReadAllTextAsync(Path.Combine(_output, "index.html"));
+        Assert.Contains("CPU quota", html, StringComparison.Ordinal);
+        Assert.Contains(".NET counted 1 processor, so the pool&#39;s minimum was 1", html, StringComparison.Ordinal);
+    }
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+}
