@@ -38,10 +38,10 @@ public static class VerdictText
 
         text.Append('.');
         // A ratio of two measured capacities; "≥" when the better is a lower bound; none when the worse one is (it says nothing).
-        if (ranked is [{ Capacity: { } best }, .., { Capacity: { AtLeastBecause: null } worst }]
+        if (ranked is [{ Capacity: { } best }, .., { Capacity: { IsBound: false } worst }]
             && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
         {
-            var atLeast = best.AtLeastBecause is null ? "" : "≥ ";
+            var atLeast = best.IsBound ? "≥ " : "";
             var ratio = best.Concurrency / (double)worst.Concurrency;
             text.Append(Invariant($" {ranked[0].Name} served {atLeast}")
                 + ratio.ToString(ratio < 10 ? "0.#" : "#,0", CultureInfo.InvariantCulture)
