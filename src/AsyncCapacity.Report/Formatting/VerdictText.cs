@@ -38,7 +38,7 @@ public static class VerdictText
 
         text.Append('.');
         // A ratio of two measured capacities; "≥" when the better is a lower bound; none when the worse one is (it says nothing).
-        if (ranked is [{ Capacity: { } best }, .., { Capacity: { IsBound: false } worst }]
+        if (ranked is [{ Capacity: { } best }, .., { Capacity: { AtLeastBecause: null } worst }]
             && worst.Concurrency > 0 && best.Concurrency > worst.Concurrency)
         {
             var atLeast = best.IsBound ? "≥ " : "";
