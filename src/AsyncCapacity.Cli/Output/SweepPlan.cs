@@ -63,9 +63,6 @@ internal static class SweepPlan
     private static string Given(Scoped<int[]> loads) =>
         (loads.Experiment is null ? "" : loads.Experiment + "=") + string.Join(",", loads.Value);
 
-    /// <summary>Kubernetes' and Docker's CFS period (Targets' CpuQuotaGroup sets it; Output comes before Targets).</summary>
-    private const int CpuQuotaPeriod = 100_000;
-
     private static void AppendSettings(StringBuilder text, SweepRequest request)
     {
         if (request.Isolation is { } isolation)
@@ -77,7 +74,7 @@ internal static class SweepPlan
 
         if (request.AppCpus is { } cpus)
         {
-            var quota = RunText.Quota(cpus, CpuQuotaPeriod, "v1 or v2, as the machine has it");
+            var quota = RunText.Quota(cpus, CpuQuota.DefaultPeriodMicroseconds, "v1 or v2, as the machine has it");
             text.AppendLine($"CPU quota: the app under {quota}; .NET's ProcessorCount and pool minimum read from the app, "
                 + "each probe's throttling from its cgroup.");
         }

@@ -46,8 +46,7 @@ internal sealed class SweepRunner(
             request.Profile.Name + (request.Customised ? " (customised)" : ""), source.Target, source.Isolation, settings, plan.Sla,
             overhead, request.Isolation, live.Telemetry?.Description)
         {
-            CpuQuota = quota is null ? null
-                : new CpuQuota(quota.Cpus, CpuQuotaGroup.PeriodMicroseconds, quota.Cgroup, Environment.ProcessorCount),
+            CpuQuota = quota?.Describe(),
         });
         var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu, live.Telemetry, layout);
         var record = new SweepRecord();

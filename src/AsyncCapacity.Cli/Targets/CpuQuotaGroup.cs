@@ -11,7 +11,7 @@ namespace AsyncCapacity.Cli.Targets;
 /// </summary>
 internal sealed class CpuQuotaGroup : IDisposable
 {
-    public const int PeriodMicroseconds = 100_000;
+    public const int PeriodMicroseconds = CpuQuota.DefaultPeriodMicroseconds;
 
     private readonly string _directory;
     private readonly CgroupVersion _version;
@@ -25,7 +25,8 @@ internal sealed class CpuQuotaGroup : IDisposable
 
     public string Cgroup => _version == CgroupVersion.V1 ? "v1" : "v2";
 
-    public long QuotaMicroseconds => QuotaOf(Cpus);
+    /// <summary>As set; what .NET made of it is read from the app.</summary>
+    public CpuQuota Describe() => new(Cpus, PeriodMicroseconds, Cgroup, Environment.ProcessorCount);
 
     public static long QuotaOf(double cpus) => (long)Math.Round(cpus * PeriodMicroseconds);
 

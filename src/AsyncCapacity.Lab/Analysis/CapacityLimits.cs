@@ -1,7 +1,7 @@
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
-using MathNet.Numerics;
 using MathNet.Numerics.Distributions;
 using MathNet.Numerics.Statistics;
 
@@ -11,37 +11,37 @@ namespace AsyncCapacity.Lab.Analysis;
 /// Read once by the sweep from its probes (after the predictions, whose binding resource it reads) and recorded in results.json.</summary>
 public static class CapacityLimits
 {
-    /// <summary>Below this the sampler's own ticks and the runtime's idle work dominate a request's CPU.</summary>
-    public const int MinimumRequests = 200;
-
-    public static ResultsDocument Attach(ResultsDocument document) => document with
+    public static ResultsDocument Attach(ResultsDocument document)
     {
-        Experiments = [.. document.Experiments.Select(experiment => experiment with
+        var resources = RunResources.Of(document.Run);
+        return document with
         {
-            Variants = [.. experiment.Variants.Select(variant => variant.Capacity is { } capacity
-                ? variant with { Capacity = Attach(experiment, variant, capacity, document.Run) }
-                : variant)],
-        })],
-    };
-
-    private static Capacity Attach(ExperimentResult experiment, VariantResult variant, Capacity capacity, RunInfo run)
-    {
-        var limit = Of(variant, capacity, run);
-        return capacity with
-        {
-            Limit = limit,
-            // Kept beside a measurement too, so that the prediction can be checked against it (bench/quota.sh).
-            AppAlone = AppAloneOf(experiment, variant, run),
+            Experiments = [.. document.Experiments.Select(experiment => experiment with
+            {
+                Variants = [.. experiment.Variants.Select(variant => variant.Capacity is { } capacity
+                    ? variant with
+                    {
+                        Capacity = capacity with
+                        {
+                            Limit = Of(variant, capacity, document.Run),
+                            // Kept beside a measurement too, so that the prediction can be checked against it (bench/quota.sh).
+                            AppAlone = AppAloneOf(experiment, variant, resources),
+                        },
+                    }
+                    : variant)],
+            })],
         };
     }
 
     public static CapacityLimit Of(VariantResult variant, Capacity capacity, RunInfo run)
     {
         var loadGeneratorCpus = LoadGeneratorCpus(run);
-        var knee = KneeSteps(variant.Steps, capacity);
-        var app = knee.Select(AppPercentOfItsCpus).OfType<double>().ToList() is { Count: > 0 } apps ? apps.Median() : (double?)null;
-        var loadGenerator = knee.Select(s => LoadGeneratorPercent(s, run, loadGeneratorCpus)).OfType<double>().DefaultIfEmpty().Max();
-        double? k6 = knee.Any(s => s.LoadGeneratorCpuPercent is not null) ? Math.Round(loadGenerator, 1) : null;
+        var knee = KneeHorizon.RestsOn(variant.Steps, capacity);
+        // Of what it may use: its quota where it had one, else the cores .NET counted (its CPU set's or the machine's).
+        var app = knee.Select(s => s.CpuOfQuotaPercent ?? s.CpuPercent).OfType<double>().ToList() is { Count: > 0 } apps
+            ? apps.Median() : (double?)null;
+        var k6 = knee.Select(s => s.LoadGeneratorCpuPercent * MachineCores(run) / loadGeneratorCpus).OfType<double>().ToList()
+            is { Count: > 0 } busy ? Math.Round(busy.Max(), 1) : (double?)null;
         var resource = variant.Prediction is { Binding: { IsCpu: false } binding, Outcome: not PredictionOutcome.Below }
             ? binding.Resource
             : null;
@@ -60,71 +60,38 @@ public static class CapacityLimits
     }
 
     /// <summary>
-    /// D as the slope of the app's busy CPUs over its throughput across the probes where it was steady (enough requests, below
-    /// saturation), so that what the runtime does whatever the load (its timers, the outside reader's session) is the intercept
-    /// U₀, not demand: X_max = (C − U₀) ÷ D. Its 90% interval from the slope's standard error (Student's t, n − 2 degrees of
-    /// freedom). Null with fewer than three throughputs or a fit that does not hold.
+    /// X_max = (C − idle) ÷ D, from the app's CPU line below saturation (<see cref="ServiceDemand.CpuLineOf"/>): the runtime's
+    /// work whatever the load (its timers, the outside reader's session) is its intercept, not demand. D's 90% interval from
+    /// the slope's standard error (Student's t, n − 2 degrees of freedom); the clients by the laws' CPU bounds.
     /// </summary>
-    public static AppAlone? AppAloneOf(ExperimentResult experiment, VariantResult variant, RunInfo run)
+    public static AppAlone? AppAloneOf(ExperimentResult experiment, VariantResult variant, RunResources resources)
     {
-        var cpus = run.AppCpus;
-        var processors = run.CpuIsolation?.AppCores ?? run.Cores;
-        var steady = variant.Steps
-            .Where(s => !s.Failed && s.Requests >= MinimumRequests && s.CpuPercent is > 0 && s.DurationSeconds > 0
-                && s.Saturated != Saturation.App)
-            .Select(s => (X: s.Requests / s.DurationSeconds, Busy: s.CpuPercent!.Value / 100 * processors))
-            .ToList();
-        if (cpus <= 0 || processors <= 0 || steady.Select(p => Math.Round(p.X)).Distinct().Count() < 3)
+        var cpus = resources.Cpus;
+        if (ServiceDemand.CpuLineOf(variant.Steps, resources.AppCores) is not { } line || line.IdleCores >= cpus)
         {
             return null;
         }
 
-        var (xs, ys) = (steady.Select(p => p.X).ToArray(), steady.Select(p => p.Busy).ToArray());
-        var (intercept, slope) = Fit.Line(xs, ys);
-        var idle = Math.Max(0, intercept);
-        if (slope <= 0 || !double.IsFinite(slope) || idle >= cpus
-            || GoodnessOfFit.RSquared(xs.Select(x => intercept + (slope * x)), ys) < ServiceDemand.MinimumSlopeRSquared)
-        {
-            return null;
-        }
-
-        var residual = Math.Sqrt(xs.Zip(ys, (x, y) => Math.Pow(y - (intercept + (slope * x)), 2)).Sum() / (xs.Length - 2));
-        var spread = xs.Sum(x => Math.Pow(x - xs.Average(), 2));
-        var half = StudentT.InvCDF(0, 1, xs.Length - 2, 0.95) * residual / Math.Sqrt(spread);
-        var (low, high) = (Math.Max(slope - half, slope / 10), slope + half);
-        var serving = cpus - idle;
+        var d = line.Seconds;
+        var half = StudentT.InvCDF(0, 1, line.Probes - 2, 0.95) * line.StandardError;
+        var (low, high) = (Math.Max(d - half, d / 10), d + half);
+        var serving = cpus - line.IdleCores;
         var slaSeconds = Milliseconds.ToSeconds(experiment.Sla.P95Ms);
         var r0 = ServiceDemand.ResponseSeconds(variant.Steps, experiment.IdealRpsPerClient) ?? 0;
         var (load, meanLoad) = experiment.Model.IsOpen
-            ? (OperationalLaws.MaxRate(serving, slope), OperationalLaws.MaxRate(serving, slope))
-            : (OperationalLaws.ClientsWithinShared(slaSeconds, r0, slope / serving),
-                OperationalLaws.ClientsWithinMean(slaSeconds, r0, slope / serving));
-        return new AppAlone(cpus, slope, low, high, xs.Length, serving / slope, serving / high, serving / low, load, meanLoad)
+            ? (OperationalLaws.MaxRate(serving, d), OperationalLaws.MaxRate(serving, d))
+            : (OperationalLaws.ClientsWithinShared(slaSeconds, r0, d / serving),
+                OperationalLaws.ClientsWithinMean(slaSeconds, r0, d / serving));
+        return new AppAlone(cpus, d, low, high, line.Probes, serving / d, serving / high, serving / low, load, meanLoad)
         {
-            IdleCpus = Math.Round(idle, 3),
+            IdleCpus = Math.Round(line.IdleCores, 3),
         };
     }
 
-    /// <summary>The probes that decided the knee (its interval's, or its bracket's), or the bound's own.</summary>
-    private static List<StepResult> KneeSteps(IReadOnlyList<StepResult> steps, Capacity capacity)
-    {
-        var deciding = steps.Where(s => !s.Failed && CapacityAnalysis.Decides(s, capacity)).ToList();
-        return deciding.Count > 0 ? deciding
-            : [.. steps.Where(s => !s.Failed
-                && (s.Concurrency == capacity.Concurrency || s.Concurrency == capacity.LoadGeneratorMissedAt))];
-    }
-
-    /// <summary>Of what it may use: its quota where it had one, else the cores .NET counted (its CPU set's or the machine's).</summary>
-    private static double? AppPercentOfItsCpus(StepResult step) => step.CpuOfQuotaPercent ?? step.CpuPercent;
-
-    /// <summary>k6's CPU as a share of the CPUs it had: its CPU set, the machine less the app's quota, or the machine.</summary>
-    private static double? LoadGeneratorPercent(StepResult step, RunInfo run, double loadGeneratorCpus) =>
-        step.LoadGeneratorCpuPercent is { } ofMachine && loadGeneratorCpus > 0
-            ? ofMachine * MachineCores(run) / loadGeneratorCpus
-            : null;
-
+    /// <summary>The CPUs k6 had: its CPU set, the machine less the app's quota, or the machine.</summary>
     public static double LoadGeneratorCpus(RunInfo run) =>
         run.CpuIsolation?.LoadGeneratorCores ?? (run.CpuQuota is { } quota ? quota.MachineCores - quota.Cpus : run.Cores);
 
+    /// <summary>k6's CPU percentages are of the whole machine.</summary>
     private static int MachineCores(RunInfo run) => run.CpuIsolation?.MachineCores ?? run.CpuQuota?.MachineCores ?? run.Cores;
 }

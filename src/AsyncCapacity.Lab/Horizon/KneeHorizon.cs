@@ -10,22 +10,33 @@ public static class KneeHorizon
         variant.Capacity?.HorizonSeconds ?? OfSteps(variant.Steps, variant.Capacity)
             ?? (variant.Capacity is null ? null : run.Settings.WarmupSeconds + run.Settings.StepSeconds);
 
-    /// <summary>From the probes the knee rests on: those it marks as deciding, else those at its load.</summary>
+    /// <summary>From the windows that decided the knee (none where its interval fell between probes: then the profile's).</summary>
     public static double? OfSteps(IReadOnlyList<StepResult> steps, Capacity? capacity)
     {
-        if (capacity is null)
-        {
-            return null;
-        }
-
-        var deciding = steps.Where(s => s.Decided).ToList();
-        if (deciding.Count == 0)
-        {
-            deciding = [.. steps.Where(s => s.Concurrency == capacity.Concurrency)];
-        }
-
+        var deciding = capacity is null ? [] : Deciding([.. steps], capacity);
         return deciding.Count == 0 ? null : deciding.Max(s => Math.Round((s.EndedAt - s.StartedAt).TotalSeconds, 1));
     }
+
+    /// <summary>The probes a knee rests on: those that decided it, else, where its interval fell between probes, the nearest on
+    /// either side (the heaviest that met below it, the lightest that missed above): what limited it is read from them.</summary>
+    public static IReadOnlyList<StepResult> RestsOn(IReadOnlyList<StepResult> steps, Capacity capacity)
+    {
+        var measured = steps.Where(s => !s.Failed).ToList();
+        if (Deciding(measured, capacity) is { Count: > 0 } deciding)
+        {
+            return deciding;
+        }
+
+        var below = measured.Where(s => s.MeetsSla && s.Concurrency < capacity.Concurrency).MaxBy(s => s.Concurrency);
+        var above = measured.Where(s => !s.MeetsSla && s.Concurrency > capacity.Concurrency).MinBy(s => s.Concurrency);
+        return [.. new[] { below, above }.OfType<StepResult>()];
+    }
+
+    /// <summary>Those it marks as deciding, else those at its load.</summary>
+    private static List<StepResult> Deciding(List<StepResult> steps, Capacity capacity) =>
+        steps.Where(s => s.Decided).ToList() is { Count: > 0 } decided
+            ? decided
+            : [.. steps.Where(s => s.Concurrency == capacity.Concurrency)];
 
     /// <summary>The pool's threads over the probes the knee rests on: the fewest any started with, the most any ended with; null
     /// where none recorded them.</summary>

@@ -31,9 +31,7 @@ public static class ServiceDemand
 
     public static (double Seconds, StepResult Probe)? CpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
         cores <= 0 ? null
-            : Demand(steps
-                .Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
-                .Select(s => (s, s.CpuPercent!.Value / 100 * cores)).ToList());
+            : Demand(AppProbes(steps, cores));
 
     public static double? MachineCpuSeconds(IReadOnlyList<StepResult> steps, int cores) =>
         cores <= 0 ? null
@@ -44,6 +42,15 @@ public static class ServiceDemand
     /// <summary>Where k6 held throughput flat (content, websocket async), a slope came out at a fifth of U ÷ X, or negative.</summary>
     public const double MinimumSlopeRSquared = 0.5;
 
+    /// <summary>The app's busy cores over its throughput, across its probes below saturation (CPU percentages are of the
+    /// <paramref name="cores"/> .NET counted); null with fewer than three throughputs or a line that does not hold.</summary>
+    public static CpuLine? CpuLineOf(IReadOnlyList<StepResult> steps, int cores) =>
+        cores <= 0 ? null : Line(AppProbes(steps, cores));
+
+    private static List<(StepResult Step, double BusyCores)> AppProbes(IReadOnlyList<StepResult> steps, int cores) =>
+        [.. steps.Where(s => s.CpuPercent is > 0 && s.Requests >= MinimumRequests && s.Saturated != Saturation.App && s.DurationSeconds > 0)
+            .Select(s => (s, s.CpuPercent!.Value / 100 * cores))];
+
     /// <summary>A slope of busy cores over throughput, so that what runs whatever the load (the sampler, k6's loop) is no demand.</summary>
     private static (double Seconds, StepResult Probe)? Demand(List<(StepResult Step, double BusyCores)> probes)
     {
@@ -53,19 +60,30 @@ public static class ServiceDemand
         }
 
         var busiest = probes.MaxBy(p => p.Step.Requests / p.Step.DurationSeconds);
-        var points = probes.Select(p => (X: p.Step.Requests / p.Step.DurationSeconds, Y: p.BusyCores)).ToList();
-        if (points.Select(p => p.X).Distinct().Count() >= 3)
+        return Line(probes) is { } line
+            ? (line.Seconds, busiest.Step)
+            : (OperationalLaws.Demand(busiest.BusyCores * busiest.Step.DurationSeconds, busiest.Step.Requests), busiest.Step);
+    }
+
+    private static CpuLine? Line(List<(StepResult Step, double BusyCores)> probes)
+    {
+        var (xs, ys) = (probes.Select(p => p.Step.Requests / p.Step.DurationSeconds).ToArray(), probes.Select(p => p.BusyCores).ToArray());
+        if (xs.Distinct().Count() < 3)
         {
-            var (xs, ys) = (points.Select(p => p.X).ToArray(), points.Select(p => p.Y).ToArray());
-            var (intercept, slope) = Fit.Line(xs, ys);
-            if (slope > 0 && double.IsFinite(slope)
-                && GoodnessOfFit.RSquared(xs.Select(x => intercept + (slope * x)), ys) >= MinimumSlopeRSquared)
-            {
-                return (slope, busiest.Step);
-            }
+            return null;
         }
 
-        return (OperationalLaws.Demand(busiest.BusyCores * busiest.Step.DurationSeconds, busiest.Step.Requests), busiest.Step);
+        var (intercept, slope) = Fit.Line(xs, ys);
+        if (slope <= 0 || !double.IsFinite(slope)
+            || GoodnessOfFit.RSquared(xs.Select(x => intercept + (slope * x)), ys) < MinimumSlopeRSquared)
+        {
+            return null;
+        }
+
+        // The slope's standard error: √(SSE ÷ (n − 2)) ÷ √Σ(x − x̄)².
+        var residual = Math.Sqrt(xs.Zip(ys, (x, y) => Math.Pow(y - (intercept + (slope * x)), 2)).Sum() / (xs.Length - 2));
+        var mean = xs.Average();
+        return new CpuLine(slope, Math.Max(0, intercept), residual / Math.Sqrt(xs.Sum(x => Math.Pow(x - mean, 2))), xs.Length);
     }
 
     private static IEnumerable<StepResult> Lightest(IReadOnlyList<StepResult> steps)
@@ -77,3 +95,7 @@ public static class ServiceDemand
     private static double? Median(IEnumerable<double?> values) =>
         values.OfType<double>().ToList() is { Count: > 0 } known ? known.Median() : null;
 }
+
+/// <summary>Busy cores = <see cref="IdleCores"/> + <see cref="Seconds"/> × throughput: D per request, and what the app spends
+/// whatever the load (its timers, an outside reader's session); <see cref="StandardError"/> is D's, over <see cref="Probes"/>.</summary>
+public sealed record CpuLine(double Seconds, double IdleCores, double StandardError, int Probes);

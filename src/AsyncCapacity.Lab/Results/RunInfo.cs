@@ -25,10 +25,6 @@ public sealed record RunInfo(
     /// <summary>--app-cpus: the app's CFS quota, as a pod's limits.cpu sets it; null: none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public CpuQuota? CpuQuota { get; init; }
-
-    /// <summary>The CPUs the app may use: its quota, its CPU set or the machine's cores, whichever it had.</summary>
-    [JsonIgnore]
-    public double AppCpus => CpuQuota?.Cpus ?? CpuIsolation?.AppCores ?? Cores;
 }
 
 /// <summary>.NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>
@@ -52,6 +48,9 @@ public sealed record ConnectionLimits(int? ListenBacklog, int? SoMaxConn, long? 
 /// the pool's minimum are what .NET made of it, read from the running app (how a fraction rounds has changed across versions).</summary>
 public sealed record CpuQuota(double Cpus, int PeriodMicroseconds, string Cgroup, int MachineCores)
 {
+    /// <summary>Kubernetes', Docker's and the kernel's default CFS period.</summary>
+    public const int DefaultPeriodMicroseconds = 100_000;
+
     public int? ProcessorCount { get; init; }
 
     public int? MinWorkerThreads { get; init; }

@@ -22,8 +22,8 @@ public sealed class CapacityLimitsTests
         var capacity = new Capacity(1260, 1800) { Estimate = Estimate(997, 1750) };
         var variant = Variant(capacity,
             Step(698, rps: 1173, cpuOfQuota: 88.8, k6OfMachine: 31.5),
-            Step(1353, rps: 1903, cpuOfQuota: 96.4, k6OfMachine: 47.2),
-            Step(1396, rps: 1789, cpuOfQuota: 99.2, k6OfMachine: 35.4, meets: false));
+            Step(1353, rps: 1903, cpuOfQuota: 96.4, k6OfMachine: 47.2, decided: true),
+            Step(1396, rps: 1789, cpuOfQuota: 99.2, k6OfMachine: 35.4, meets: false, decided: true));
 
         // Act
         var limit = CapacityLimits.Of(variant, capacity, Run(quota: Quarter));
@@ -44,8 +44,8 @@ public sealed class CapacityLimitsTests
         // Arrange: k6 alone on 1 of 2 isolated CPUs, at 42% of the machine: 84% of its own
         var capacity = new Capacity(2600, 4100) { Estimate = Estimate(2400, 2900) };
         var variant = Variant(capacity,
-            Step(2500, rps: 4100, cpu: 40, k6OfMachine: 42),
-            Step(2800, rps: 4150, cpu: 41, k6OfMachine: 42, meets: false));
+            Step(2500, rps: 4100, cpu: 40, k6OfMachine: 42, decided: true),
+            Step(2800, rps: 4150, cpu: 41, k6OfMachine: 42, meets: false, decided: true));
 
         // Act
         var limit = CapacityLimits.Of(variant, capacity, Run(isolation: new CpuIsolation("0", "1", 1, 1, 2)));
@@ -79,8 +79,8 @@ public sealed class CapacityLimitsTests
     {
         // Arrange
         var capacity = new Capacity(4000, 2000) { Estimate = Estimate(3400, 4900) };
-        var variant = Variant(capacity, Step(4000, rps: 2000, cpu: 40, k6OfMachine: 50), Step(4500, rps: 2050, cpu: 42, k6OfMachine: 55,
-            meets: false));
+        var variant = Variant(capacity, Step(4000, rps: 2000, cpu: 40, k6OfMachine: 50, decided: true),
+            Step(4500, rps: 2050, cpu: 42, k6OfMachine: 55, meets: false, decided: true));
 
         // Act
         var limit = CapacityLimits.Of(variant, capacity, Run());
@@ -90,6 +90,26 @@ public sealed class CapacityLimitsTests
         Assert.True((capacity with { Limit = limit }).IsBound);
         Assert.Contains("neither the app's CPU (41% of what it may use) nor a held resource was full",
             LimitText.Of(capacity with { Limit = limit }, LoadModel.Closed, "req/s"), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_knee_whose_interval_fell_between_probes_rests_on_the_nearest_on_either_side()
+    {
+        // Arrange: websocket async under 0.25 CPU (bench/quota.sh, 2026-11-29): knee 172 (90%: 158–189), no probe inside it
+        var capacity = new Capacity(172, 3300) { Estimate = Estimate(158, 189) };
+        var variant = Variant(capacity,
+            Step(10, rps: 1833, cpuOfQuota: 100, k6OfMachine: 17.2),
+            Step(89, rps: 3368, cpuOfQuota: 99.2, k6OfMachine: 27),
+            Step(190, rps: 3297, cpuOfQuota: 99.6, k6OfMachine: 29.1, meets: false),
+            Step(212, rps: 3934, cpuOfQuota: 99.2, k6OfMachine: 32, meets: false));
+
+        // Act
+        var limit = CapacityLimits.Of(variant, capacity, Run(quota: Quarter));
+
+        // Assert: 89 below and 190 above, the app at its quota at both, k6 at 29% of the machine (33% of its 1.75 CPUs)
+        Assert.Equal(LimitSide.App, limit.Side);
+        Assert.Equal(99.4, limit.AppCpuPercent);
+        Assert.Equal(Math.Round(29.1 * 2 / 1.75, 1), limit.LoadGeneratorPercent);
     }
 
     [Fact]
@@ -110,7 +130,7 @@ public sealed class CapacityLimitsTests
         var variant = Variant(capacity, Busy(250, 500), Busy(500, 1000), Busy(1000, 2000), Busy(2600, 4000));
 
         // Act
-        var alone = CapacityLimits.AppAloneOf(Experiment(variant), variant, Run())!;
+        var alone = CapacityLimits.AppAloneOf(Experiment(variant), variant, RunResources.Of(Run()))!;
 
         // Assert: D = 100 µs, U₀ = 0.1 CPU, so X_max = (2 − 0.1) ÷ 100 µs = 19,000 req/s; an exact line leaves no spread
         Assert.Equal(100e-6, alone.DemandSeconds, 1e-9);
@@ -137,7 +157,7 @@ public sealed class CapacityLimitsTests
             Step(1000, rps: 1500, cpu: 21.9, k6OfMachine: 40));
 
         // Act
-        var alone = CapacityLimits.AppAloneOf(Experiment(variant), variant, Run(quota: Quarter))!;
+        var alone = CapacityLimits.AppAloneOf(Experiment(variant), variant, RunResources.Of(Run(quota: Quarter)))!;
 
         // Assert
         Assert.Equal(0.25, alone.Cpus);
@@ -153,7 +173,7 @@ public sealed class CapacityLimitsTests
         var capacity = new Capacity(2600, 4000) { AtLeastBecause = StoppedBy.LoadGenerator };
         var variant = Variant(capacity, Step(500, rps: 1000, cpu: 10, k6OfMachine: 20), Step(2600, rps: 4000, cpu: 25, k6OfMachine: 60));
 
-        Assert.Null(CapacityLimits.AppAloneOf(Experiment(variant), variant, Run()));
+        Assert.Null(CapacityLimits.AppAloneOf(Experiment(variant), variant, RunResources.Of(Run())));
     }
 
     [Theory]
@@ -210,7 +230,8 @@ public sealed class CapacityLimitsTests
     }
 
     private static StepResult Step(
-        int clients, double rps, double? cpu = null, double? cpuOfQuota = null, double? k6OfMachine = null, bool meets = true)
+        int clients, double rps, double? cpu = null, double? cpuOfQuota = null, double? k6OfMachine = null, bool meets = true,
+        bool decided = false)
     {
         var start = DateTimeOffset.UnixEpoch;
         return new StepResult
@@ -232,6 +253,7 @@ public sealed class CapacityLimitsTests
             LoadGeneratorCpuPercent = k6OfMachine,
             MeetsSla = meets,
             Missed = meets ? [] : ["p95"],
+            Decided = decided,
         };
     }
 }
