@@ -27,6 +27,10 @@ public static class LimitText
                 $"measured: the app was the limit at the knee ({resource.Name} full; {k6})",
             LimitSide.App => $"measured: the app was the limit at the knee (its CPU at {Format.Percent(limit.AppCpuPercent)} of what "
                 + $"it may use; {k6})",
+            // Below 80% of its CPUs k6 was the limit by sharing a busy machine (the search's rule), not by running out of its own.
+            LimitSide.LoadGenerator when limit.LoadGeneratorPercent < CapacityLimit.LoadGeneratorBusyPercent =>
+                $"a bound: the load generator was the limit, sharing a busy machine with the app ({k6} at the knee, the app's "
+                + $"CPU at {Format.Percent(limit.AppCpuPercent)} of what it may use)",
             LimitSide.LoadGenerator => $"a bound: the load generator was the limit ({k6} at the knee, the app's CPU at "
                 + $"{Format.Percent(limit.AppCpuPercent)} of what it may use)",
             LimitSide.Search => "a bound: the search stopped below the knee",

@@ -115,10 +115,17 @@ public sealed class CapacityLimitsTests
     [Fact]
     public void A_search_stopped_by_k6_is_a_bound_of_the_load_generator()
     {
+        // Arrange: horizon-five's sleep async (2026-11-27): the machine busy, k6 at 67% of it
         var capacity = new Capacity(2628, 4166) { AtLeastBecause = StoppedBy.LoadGenerator };
         var variant = Variant(capacity, Step(2628, rps: 4166, cpu: 35, k6OfMachine: 67));
 
-        Assert.Equal(LimitSide.LoadGenerator, CapacityLimits.Of(variant, capacity, Run()).Side);
+        // Act
+        var limit = CapacityLimits.Of(variant, capacity, Run());
+
+        // Assert
+        Assert.Equal(LimitSide.LoadGenerator, limit.Side);
+        Assert.Equal("a bound: the load generator was the limit, sharing a busy machine with the app (k6 at 67% of its 2 CPUs at the "
+            + "knee, the app's CPU at 35% of what it may use)", LimitText.Of(capacity with { Limit = limit }, LoadModel.Closed, "req/s"));
     }
 
     [Fact]
