@@ -46,6 +46,15 @@ internal sealed class OutputOptionGroup : IOptionGroup
                 + $"(fractions allowed, as limits.cpu: 0.5 is 500m); got '{result.Tokens[0].Value}'."),
     };
 
+    public Option<bool> Demand { get; } = new("--demand")
+    {
+        Description = "After each variant's search, read the app's CPU per request (D) at four fixed loads, 30–60% of the most it "
+            + "could take (its own CPU line, or what it served under k6 if less), each one window on a fresh app, in the sweep's own "
+            + "model (the closed model's clients sending that rate): the app alone's capacity beside each bound, "
+            + "X_max = (CPUs − idle) ÷ D, then rests on them. Four short probes per variant; "
+            + "sessions (websocket, connections) keep the search's.",
+    };
+
     /// <summary>A tenth of a CPU: below it a request waits out most of every 100 ms period.</summary>
     public const double MinAppCpus = 0.1;
 
@@ -53,7 +62,7 @@ internal sealed class OutputOptionGroup : IOptionGroup
 
     public void AddTo(Command command, SweepOptionGroups all)
     {
-        foreach (var option in (Option[])[Out, Baseline, Stacks, Isolate, AppCpus])
+        foreach (var option in (Option[])[Out, Baseline, Stacks, Isolate, AppCpus, Demand])
         {
             command.Options.Add(option);
         }
@@ -88,5 +97,6 @@ internal sealed class OutputOptionGroup : IOptionGroup
         Stacks = IsOn(parse.GetValue(Stacks)),
         Isolation = parse.GetValue(all.App.Target) is null ? CpuIsolationChoice.Choose(parse.GetValue(Isolate)) : null,
         AppCpus = parse.GetValue(AppCpus),
+        Demand = parse.GetValue(Demand),
     };
 }

@@ -62,6 +62,9 @@ internal sealed record SweepRequest
     /// <summary>--app-cpus: the app's CPU quota in CPUs, as a pod's limits.cpu; null: none.</summary>
     public double? AppCpus { get; init; }
 
+    /// <summary>--demand: each variant's CPU per request read at fixed arrival rates after its search.</summary>
+    public bool Demand { get; init; }
+
     /// <summary>--sustain: the horizon loads are held up to, after each variant's knee; null: no holds.</summary>
     public double? SustainSeconds { get; init; }
 

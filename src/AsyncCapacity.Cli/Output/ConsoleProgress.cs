@@ -49,6 +49,15 @@ internal sealed class ConsoleProgress(
             return;
         }
 
+        if (order.Kind is DemandProbe demand)
+        {
+            // Beyond the search's budget too, and short: one window at a load well below the app's saturation.
+            _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"  {order.Plan.Id} {order.Variant}: CPU per request at {order.Plan.Terms.Model.Load(order.Load)}, "
+                + $"about {demand.Rps:#,0} req/s ({demand.Fraction * 100:0}% of the most it could take)"));
+            return;
+        }
+
         _probesInVariant++;
         var (estimate, most) = Remaining();
         _out.WriteLine(string.Create(CultureInfo.InvariantCulture,

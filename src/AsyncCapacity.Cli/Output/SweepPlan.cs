@@ -79,6 +79,12 @@ internal static class SweepPlan
                 + "each probe's throttling from its cgroup.");
         }
 
+        if (request.Demand)
+        {
+            text.AppendLine("CPU per request: after each variant's search, 4 probes at fixed loads (30–60% of the most it could take), "
+                + "from which the app alone's capacity is read; sessions keep the search's probes.");
+        }
+
         if (request.TailSeconds > 0)
         {
             text.AppendLine(CultureInfo.InvariantCulture,

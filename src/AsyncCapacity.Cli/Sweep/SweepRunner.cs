@@ -23,7 +23,10 @@ internal sealed class SweepRunner(
     private readonly ConsoleProgress _progress = new(
         plan.MaxProbesPerVariant, plan.ProbeDuration, request.Model.StepUnit, request.HoldsWorstCase(plan));
     private readonly IReadOnlyList<IVariantPhase> _phases =
-        request.SustainSeconds is { } horizon ? [new SustainedPhase(horizon, request.SustainAt)] : [];
+    [
+        .. request.Demand ? [new DemandPhase()] : Array.Empty<IVariantPhase>(),
+        .. request.SustainSeconds is { } horizon ? [new SustainedPhase(horizon, request.SustainAt)] : Array.Empty<IVariantPhase>(),
+    ];
 
     public async Task RunAsync(CancellationToken cancellationToken)
     {

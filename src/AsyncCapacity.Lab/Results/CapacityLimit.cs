@@ -67,4 +67,9 @@ public sealed record AppAlone(
     int MeanLoad)
 {
     public double IdleCpus { get; init; }
+
+    /// <summary>--demand: the throughputs (req/s) of the fixed loads D was read at; null where it was read off the search's
+    /// probes.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<double>? Rates { get; init; }
 }

@@ -54,6 +54,10 @@ public sealed record VariantResult(
     /// <summary>The capacity over time under load, where the sweep held loads up to a sustained horizon (--sustain).</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public Sustained? Sustained { get; init; }
+
+    /// <summary>--demand: probes at fixed arrival rates below saturation, from which the app alone's CPU per request is read.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<StepResult>? DemandSteps { get; init; }
 }
 
 /// <summary>Runs made before the estimate carry a bracket (MissedAt) and the runs at its ends; runs made before the search

@@ -22,3 +22,11 @@ public sealed record HoldProbe(HoldTerms Terms, CatchUpForecast? Forecast) : Pro
 {
     public override string Name => "hold";
 }
+
+/// <summary>A fixed load well below the app's saturation (--demand), to read the app's CPU per request: <see cref="Fraction"/> of the
+/// most the variant could take, about <see cref="Rps"/>; in the sweep's own model, as the app's CPU per request depends on how
+/// the load arrives.</summary>
+public sealed record DemandProbe(double Fraction, double Rps) : ProbeKind
+{
+    public override string Name => "demand";
+}

@@ -50,8 +50,15 @@ public static class LimitText
         return $"the app alone on {Cpus(alone.Cpus)}: about {load}, up to {Format.Rps(alone.MaxRps)} {rateUnit} (90%: {rate}; "
             + $"D = {Format.Duration(alone.DemandSeconds * 1000)} of CPU per request, 90%: "
             + $"{Format.Duration(alone.DemandLowSeconds * 1000)}–{Format.Duration(alone.DemandHighSeconds * 1000)}, "
-            + $"from {alone.Probes} probes below saturation; a prediction, not a measurement)";
+            + $"{From(alone)}; a prediction, not a measurement)";
     }
+
+    /// <summary>"at 4 fixed loads below saturation, 300–600 req/s" (--demand), or "from 5 probes below saturation" (the
+    /// search's).</summary>
+    private static string From(AppAlone alone) => alone.Rates is { Count: > 0 } rates
+        ? $"at {alone.Probes} fixed loads below saturation, "
+            + $"{Format.Rps(rates.Min())}–{Format.Rps(rates.Max())} req/s"
+        : $"from {alone.Probes} probes below saturation";
 
     private static string Cpus(double cpus) => $"{Format.Number(cpus)} {(cpus == 1 ? "CPU" : "CPUs")}";
 }
