@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using AsyncCapacity.Lab.Sweep;
 using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;
@@ -48,10 +49,10 @@ internal sealed class OutputOptionGroup : IOptionGroup
 
     public Option<bool> Demand { get; } = new("--demand")
     {
-        Description = "After each variant's search, read the app's CPU per request (D) at four fixed loads, 30–60% of the most it "
-            + "could take (its own CPU line, or what it served under k6 if less), each one window on a fresh app, in the sweep's own "
-            + "model (the closed model's clients sending that rate): the app alone's capacity beside each bound, "
-            + "X_max = (CPUs − idle) ÷ D, then rests on them. Four short probes per variant; "
+        Description = "After each variant's search, read the app's CPU per request (D) at four fixed arrival rates, 30–60% of the "
+            + "most it could take (its own CPU line, or what it served under k6 if less), offered in the open model whatever the "
+            + $"sweep's, each one window on a fresh app after at least {DemandPhase.MinimumWarmupSeconds:0} s of warm-up: "
+            + "the app alone's capacity beside each bound, X_max = (CPUs − idle) ÷ D, then rests on them. Four probes more per variant; "
             + "sessions (websocket, connections) keep the search's.",
     };
 

@@ -51,10 +51,10 @@ internal sealed class ConsoleProgress(
 
         if (order.Kind is DemandProbe demand)
         {
-            // Beyond the search's budget too, and short: one window at a load well below the app's saturation.
+            // Beyond the search's budget too: one window at a rate well below the app's saturation.
             _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"  {order.Plan.Id} {order.Variant}: CPU per request at {order.Plan.Terms.Model.Load(order.Load)}, "
-                + $"about {demand.Rps:#,0} req/s ({demand.Fraction * 100:0}% of the most it could take)"));
+                $"  {order.Plan.Id} {order.Variant}: CPU per request at {order.Load:#,0} req/s offered "
+                + $"({demand.Fraction * 100:0}% of the most it could take, {demand.WarmupSeconds:0} s warm-up)"));
             return;
         }
 
@@ -85,7 +85,7 @@ internal sealed class ConsoleProgress(
         }
 
         var result = answer.Step.Result;
-        _out.WriteLine($"        {StepLine.Of(result, order.Plan.Terms)}{(answer.Replayed ? "   (recorded)" : "")}");
+        _out.WriteLine($"        {StepLine.Of(result, order.Terms)}{(answer.Replayed ? "   (recorded)" : "")}");
         if (StepLine.Why(result) is { Length: > 0 } why)
         {
             _out.WriteLine($"        {why}");

@@ -81,8 +81,8 @@ internal static class SweepPlan
 
         if (request.Demand)
         {
-            text.AppendLine("CPU per request: after each variant's search, 4 probes at fixed loads (30–60% of the most it could take), "
-                + "from which the app alone's capacity is read; sessions keep the search's probes.");
+            text.AppendLine("CPU per request: after each variant's search, 4 probes at fixed arrival rates (30–60% of the most it could "
+                + "take, open model, a longer warm-up), from which the app alone's capacity is read; sessions keep the search's probes.");
         }
 
         if (request.TailSeconds > 0)

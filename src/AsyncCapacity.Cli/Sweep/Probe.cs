@@ -44,7 +44,7 @@ internal sealed record Probe(ProbeOrder Order)
             var step = summary.Steps.Single();
             var window = StandaloneResults.StepWindow(timeline, step);
             var cpu = run.Cpu.Window(step.MeasureFromMs, step.EndMs);
-            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu, stacks, described?.ProcessorCount), Plan.Terms);
+            var result = StepAnalysis.Analyse(new StepRun(step, window, cpu, stacks, described?.ProcessorCount), Order.Terms);
             return new ProbeAnswer(new AnalysedStep(step.Variant, step.StartMs, result, window), described, app is ObservedApp);
         }
     }
@@ -60,15 +60,15 @@ internal sealed record Probe(ProbeOrder Order)
         SweepContext run, IRunningApp app, ProbeTags tags, CancellationToken cancellationToken)
     {
         var request = run.Request;
-        var tail = app.ProcessId is null ? 0 : Plan.Timing.TailSeconds;
-        await using var load = run.Load.Start(new LoadSpec(Order.Name, Plan.Declaration, Order.Variant, Order.Load, request.Model,
-            Plan.Parameters, app.LoadUrl, request.ReadyPath ?? "/healthz", Plan.Timing.WarmupSeconds, Order.Seconds,
+        var tail = app.ProcessId is null ? 0 : Order.Timing.TailSeconds;
+        await using var load = run.Load.Start(new LoadSpec(Order.Name, Plan.Declaration, Order.Variant, Order.Load, Order.Terms.Model,
+            Plan.Parameters, app.LoadUrl, request.ReadyPath ?? "/healthz", Order.Timing.WarmupSeconds, Order.Seconds,
             tail, Plan.Sla, run.Live, tags, request.Isolation?.LoadGeneratorCpus), cancellationToken);
         run.Cpu.Track(load.ProcessId);
         var stacks = request.Stacks && app.ProcessId is { } pid
-            ? StackTail.TakeAsync(run, pid, Order.Name, Plan.Timing.WarmupSeconds + Order.Seconds, load, cancellationToken)
+            ? StackTail.TakeAsync(run, pid, Order.Name, Order.Timing.WarmupSeconds + Order.Seconds, load, cancellationToken)
             : Task.FromResult<StackSnapshot?>(null);
-        var planned = TimeSpan.FromSeconds(Plan.Timing.WarmupSeconds + Order.Seconds + Plan.Timing.TailSeconds);
+        var planned = TimeSpan.FromSeconds(Order.Timing.WarmupSeconds + Order.Seconds + Order.Timing.TailSeconds);
         if (await Task.WhenAny(load.Exited, Task.Delay(planned + OverrunGrace, cancellationToken)) != load.Exited)
         {
             cancellationToken.ThrowIfCancellationRequested();

@@ -60,7 +60,7 @@ public static class CapacityLimits
     }
 
     /// <summary>
-    /// X_max = (C − idle) ÷ D, from the app's CPU line below saturation (<see cref="ServiceDemand.CpuLineOf"/>) at the fixed loads of
+    /// X_max = (C − idle) ÷ D, from the app's CPU line below saturation (<see cref="ServiceDemand.CpuLineOf"/>) at the fixed rates of
     /// --demand where it ran, else over the search's probes: the runtime's
     /// work whatever the load (its timers, the outside reader's session) is its intercept, not demand. D's 90% interval from
     /// the slope's standard error (Student's t, n − 2 degrees of freedom); the clients by the laws' CPU bounds.
@@ -68,7 +68,7 @@ public static class CapacityLimits
     public static AppAlone? AppAloneOf(ExperimentResult experiment, VariantResult variant, RunResources resources)
     {
         var cpus = resources.Cpus;
-        // Fixed loads below saturation (--demand) where they gave a line; else the search's probes below saturation.
+        // Fixed rates below saturation (--demand) where they gave a line; else the search's probes below saturation.
         var rated = variant.DemandSteps is { Count: > 0 } demand ? ServiceDemand.CpuLineOf(demand, resources.AppCores) : null;
         if ((rated ?? ServiceDemand.CpuLineOf(variant.Steps, resources.AppCores)) is not { } line || line.IdleCores >= cpus)
         {

@@ -24,7 +24,7 @@ public static partial class Predictor
         }
 
         var sla = new SlaLaws(Milliseconds.ToSeconds(experiment.Sla.P95Ms), r0, experiment.Model.IsOpen);
-        var bounds = Bounds(experiment, steps, holds, resources, sla, hold, measured);
+        var bounds = Bounds(experiment, variant, holds, resources, sla, hold, measured);
         if (bounds.Count == 0)
         {
             return null;
@@ -49,9 +49,10 @@ public static partial class Predictor
     }
 
     private static List<ResourceBound> Bounds(
-        ExperimentResult experiment, IReadOnlyList<StepResult> steps, IReadOnlyList<Hold> holds, RunResources resources,
+        ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources,
         SlaLaws sla, double hold, double? measured)
     {
+        var steps = variant.Steps;
         var bounds = new List<ResourceBound>();
         foreach (var held in holds)
         {
@@ -70,7 +71,14 @@ public static partial class Predictor
             bounds.Add(admission);
         }
 
-        if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
+        // --demand's fixed rates, where they gave a line, say D and what the app spends whatever the load, as the app alone does
+        // (CapacityLimits.AppAloneOf): the CPUs left for requests over D. Else the search's probes.
+        if (variant.DemandSteps is { Count: > 0 } demand && ServiceDemand.CpuLineOf(demand, resources.AppCores) is { } line
+            && line.IdleCores < resources.Cpus)
+        {
+            bounds.Add(sla.Cpu(ResourceKind.Cpu, null, resources.Cpus - line.IdleCores, line.Seconds));
+        }
+        else if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
         {
             bounds.Add(sla.Cpu(ResourceKind.Cpu, null, resources.Cpus, cpu.Seconds));
         }

@@ -68,7 +68,7 @@ public sealed record AppAlone(
 {
     public double IdleCpus { get; init; }
 
-    /// <summary>--demand: the throughputs (req/s) of the fixed loads D was read at; null where it was read off the search's
+    /// <summary>--demand: the throughputs (req/s) of the fixed rates D was read at; null where it was read off the search's
     /// probes.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<double>? Rates { get; init; }

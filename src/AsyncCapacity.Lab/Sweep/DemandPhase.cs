@@ -4,67 +4,70 @@ using AsyncCapacity.Lab.Results;
 namespace AsyncCapacity.Lab.Sweep;
 
 /// <summary>
-/// After a variant's search (--demand): the app's CPU per request read at fixed loads well below its saturation, each one window
-/// on a fresh app, rather than off the search's probes, which climb to the knee and beyond. Each load is a fraction of the most the
-/// variant could take: what its own CPU line allows (the search's probes), or what it served under k6 if that was less.
-/// Those probes, not the search's, then give D and the app alone's X_max (<see cref="Analysis.CapacityLimits"/>).
+/// After a variant's search (--demand): the app's CPU per request read at fixed arrival rates well below its saturation, each one
+/// window on a fresh app, rather than off the search's probes, which climb to the knee and beyond. A closed loop cannot hold a
+/// CPU-bound handler at a fraction of its CPU (clients with no think time keep it busy from two on), so the rates are offered in
+/// the open model whatever the sweep's. Each is a fraction of the most the variant could take: what its own CPU line allows (the
+/// search's probes), or what it served under k6 if that was less. Those probes then give D and the app alone's X_max
+/// (<see cref="Analysis.CapacityLimits"/>).
 /// </summary>
 /// <remarks>
-/// The loads keep the sweep's model: in the open model a rate, in the closed one the clients that send it (rate × the lightest
-/// load's response time, Little's law). The app's CPU per request depends on how the load arrives: 600 req/s from k6's open model
-/// (1,800 clients allocated, each sending every 3 s) cost sleep async 2.5× the CPU of 600 req/s from 300 closed-loop clients
-/// (2 cores, 2026-11-29). Sessions (WebSocket, C10k) keep the search's probes: a session's messages are no arrival rate.
+/// Each warms up for longer than a search probe, so that every client k6's open model allocates (one per arrival that may wait
+/// 3 × the SLA's p95) has connected and the app has compiled its path: neither is a request's CPU. D read this way is the open
+/// model's: spread evenly in time, the same 500 ms requests cost sleep async under 0.25 CPU about 0.20 CPU at 500 req/s offered
+/// (80–86% of its quota, with 1,502 or 502 clients allocated alike), against about 0.14 CPU from 250 closed-loop clients,
+/// whose requests the timer releases in batches; without a quota, 2.5× at 600 req/s (2 cores, 2026-11-29). A closed sweep's
+/// knee can therefore lie above the app alone read from them. Sessions (WebSocket, C10k) keep the search's probes: a session's
+/// messages are no arrival rate.
 /// </remarks>
 public sealed class DemandPhase : IVariantPhase
 {
     /// <summary>About 30–60% of the maximum, where the app is busy enough that its idle work is small beside its demand and far
-    /// enough from saturation that no queue forms; four loads leave the slope two degrees of freedom.</summary>
+    /// enough from saturation that no queue forms; four rates leave the slope two degrees of freedom.</summary>
     public static IReadOnlyList<double> Fractions { get; } = [0.3, 0.4, 0.5, 0.6];
+
+    public const double MinimumWarmupSeconds = 10;
 
     public string Name => "demand";
 
     public ProbeOrder? NextOrder(PhaseState state)
     {
-        var search = state.Search.Select(a => a.Measured.Result).ToList();
-        var loads = Loads(state.Plan, search, RunResources.Of(state.Run));
-        if (state.Done.Count >= loads.Count)
+        var rates = Rates(state.Plan, state.Search.Select(a => a.Measured.Result).ToList(), RunResources.Of(state.Run));
+        if (state.Done.Count >= rates.Count)
         {
             return null;
         }
 
-        var load = loads[state.Done.Count];
-        return new ProbeOrder(state.Plan, state.Variant, load.Load, state.Plan.Timing.WindowSeconds, 1, state.Number,
-            new DemandProbe(load.Fraction, load.Rps));
+        var (fraction, rate) = rates[state.Done.Count];
+        return new ProbeOrder(state.Plan, state.Variant, rate, state.Plan.Timing.WindowSeconds, 1, state.Number,
+            new DemandProbe(fraction, WarmupSeconds(state.Plan)));
     }
 
     public VariantResult Complete(VariantResult variant, PhaseState state) => state.Done.Count == 0
         ? variant
         : variant with { DemandSteps = [.. state.Done.Select(a => a.Measured.Result)] };
 
-    /// <summary>The loads (rates, or clients), each with its fraction of the top and the rate it aims at; none for sessions, where the
-    /// search served nothing to start from, or where fewer than three distinct loads fit below the top.</summary>
-    public static IReadOnlyList<DemandLoad> Loads(ExperimentPlan plan, IReadOnlyList<StepResult> search, RunResources app)
+    /// <summary>The search's warm-up, and twice the time k6's open-model clients may wait for their answers: by then each has
+    /// connected and the app has compiled its path.</summary>
+    public static double WarmupSeconds(ExperimentPlan plan) =>
+        Math.Max(MinimumWarmupSeconds, plan.Timing.WarmupSeconds + (2 * Math.Max(1, 3 * Milliseconds.ToSeconds(plan.Sla.P95Ms))));
+
+    /// <summary>The rates in req/s, each with its fraction of the top; none for sessions, where the search served nothing to
+    /// start from, or where fewer than three distinct rates fit below the top.</summary>
+    public static IReadOnlyList<(double Fraction, int Rate)> Rates(ExperimentPlan plan, IReadOnlyList<StepResult> search, RunResources app)
     {
         if (!plan.Terms.Kind.ArrivesAtRate || Top(search, app) is not { } top)
         {
             return [];
         }
 
-        var perRequest = plan.Terms.Model.IsOpen
-            ? 1
-            : ServiceDemand.ResponseSeconds(search, plan.Declaration.IdealRpsPerClient(plan.Parameters));
-        if (perRequest is not > 0)
-        {
-            return [];
-        }
-
-        var loads = Fractions.Select(f => new DemandLoad(f, f * top, (int)Math.Round(f * top * perRequest.Value)))
-            .Where(l => l.Load >= 1).DistinctBy(l => l.Load).ToList();
-        return loads.Count >= 3 ? loads : [];
+        var rates = Fractions.Select(f => (Fraction: f, Rate: (int)Math.Round(f * top))).Where(r => r.Rate >= 1).DistinctBy(r => r.Rate)
+            .ToList();
+        return rates.Count >= 3 ? rates : [];
     }
 
     /// <summary>The app's own maximum, (C − idle) ÷ D, or a busy probe's U ÷ X without a line; capped by the most it was seen to
-    /// serve, so that no load beyond what k6 could send or a pool could take is asked for.</summary>
+    /// serve, so that no rate beyond what k6 could send or a pool could take is asked for.</summary>
     public static double? Top(IReadOnlyList<StepResult> search, RunResources app)
     {
         var served = search.Where(s => !s.Failed && s.Requests > 0 && s.DurationSeconds > 0).ToList();
@@ -80,6 +83,3 @@ public sealed class DemandPhase : IVariantPhase
         return own is { } most ? Math.Min(most, reach) : reach;
     }
 }
-
-/// <param name="Load">Req/s in the open model, clients in the closed one.</param>
-public sealed record DemandLoad(double Fraction, double Rps, int Load);

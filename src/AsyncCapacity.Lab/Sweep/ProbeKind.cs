@@ -23,10 +23,11 @@ public sealed record HoldProbe(HoldTerms Terms, CatchUpForecast? Forecast) : Pro
     public override string Name => "hold";
 }
 
-/// <summary>A fixed load well below the app's saturation (--demand), to read the app's CPU per request: <see cref="Fraction"/> of the
-/// most the variant could take, about <see cref="Rps"/>; in the sweep's own model, as the app's CPU per request depends on how
-/// the load arrives.</summary>
-public sealed record DemandProbe(double Fraction, double Rps) : ProbeKind
+/// <summary>A fixed arrival rate well below the app's saturation (--demand), offered in the open model whatever the sweep's, to read
+/// the app's CPU per request: <see cref="Fraction"/> of the most the variant could take. It warms up for
+/// <see cref="WarmupSeconds"/>, long enough for every client k6 allocates to have connected and the app to have compiled its path:
+/// neither is a request's CPU.</summary>
+public sealed record DemandProbe(double Fraction, double WarmupSeconds) : ProbeKind
 {
     public override string Name => "demand";
 }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using AsyncCapacity.Lab.Analysis;
 
 namespace AsyncCapacity.Lab.Sweep;
 
@@ -10,5 +11,11 @@ public sealed record ProbeOrder(
     /// <summary>Names the probe's files: "sleep-sync-c50-r2".</summary>
     public string Name => string.Create(CultureInfo.InvariantCulture, $"{Plan.Id}-{Variant}-c{Load}-r{Run}");
 
-    public TimeSpan Deadline => Plan.Timing.Deadline(Seconds);
+    public TimeSpan Deadline => Timing.Deadline(Seconds);
+
+    /// <summary>The plan's terms; a demand probe offers its rate in the open model whatever the sweep's.</summary>
+    public ExperimentTerms Terms => Kind is DemandProbe ? Plan.Terms with { Model = LoadModel.Open } : Plan.Terms;
+
+    /// <summary>The plan's timing; a demand probe warms up for longer (<see cref="DemandProbe.WarmupSeconds"/>).</summary>
+    public ProbeTiming Timing => Kind is DemandProbe demand ? Plan.Timing with { WarmupSeconds = demand.WarmupSeconds } : Plan.Timing;
 }

@@ -53,10 +53,10 @@ public static class LimitText
             + $"{From(alone)}; a prediction, not a measurement)";
     }
 
-    /// <summary>"at 4 fixed loads below saturation, 300–600 req/s" (--demand), or "from 5 probes below saturation" (the
+    /// <summary>"at 4 fixed rates below saturation, 300–600 req/s" (--demand), or "from 5 probes below saturation" (the
     /// search's).</summary>
     private static string From(AppAlone alone) => alone.Rates is { Count: > 0 } rates
-        ? $"at {alone.Probes} fixed loads below saturation, "
+        ? $"at {alone.Probes} fixed rates below saturation, "
             + $"{Format.Rps(rates.Min())}–{Format.Rps(rates.Max())} req/s"
         : $"from {alone.Probes} probes below saturation";
 

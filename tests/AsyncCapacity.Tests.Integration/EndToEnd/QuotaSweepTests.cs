@@ -9,7 +9,7 @@ namespace AsyncCapacity.Tests.EndToEnd;
 /// `capacity sweep --app-cpus 0.25` as a user runs it: real k6 against the lab's app under a quarter CPU, as a pod's
 /// limits.cpu of 250m. On 2 cores k6 keeps the other 1.75, so the awaiting sleep runs out of its quota before k6 runs out
 /// of CPU: its capacity is measured, not a bound, the first the lab could measure for an awaiting variant here; --demand reads its
-/// CPU per request at four fixed loads after the search.
+/// CPU per request at four fixed arrival rates after the search.
 /// </summary>
 [Trait("Category", "EndToEnd")]
 public sealed class QuotaSweepTests(ITestOutputHelper log) : IDisposable
@@ -49,12 +49,13 @@ public sealed class QuotaSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Contains("async: " + CapacityText.Value(capacity) + " measured: the app was the limit at the knee", console,
             StringComparison.Ordinal);
 
-        // Assert: its CPU per request read at four fixed loads below the knee, and the app alone read from them
+        // Assert: its CPU per request read at four fixed arrival rates below the knee's, offered open, and the app alone read from them
         Assert.Contains("async: CPU per request at", console, StringComparison.Ordinal);
         var demand = async.DemandSteps;
         Assert.NotNull(demand);
         Assert.Equal(4, demand.Count);
-        Assert.All(demand, s => Assert.InRange(s.Concurrency, 1, capacity.Concurrency));
+        Assert.All(demand, s => Assert.Equal(s.Concurrency, s.OfferedRps));
+        Assert.All(demand, s => Assert.InRange(s.Concurrency, 1, capacity.Rps));
         Assert.True(capacity.AppAlone is { Rates.Count: 4 }, $"the app alone not read from the fixed rates: {capacity.AppAlone}");
         Assert.Equal(demand.Select(s => (double)s.Concurrency), capacity.AppAlone.Rates);
         Assert.InRange(capacity.AppAlone.DemandSeconds, capacity.AppAlone.DemandLowSeconds, capacity.AppAlone.DemandHighSeconds);

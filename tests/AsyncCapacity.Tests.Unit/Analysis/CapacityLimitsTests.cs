@@ -175,9 +175,9 @@ public sealed class CapacityLimitsTests
     }
 
     [Fact]
-    public void The_app_alone_rests_on_the_fixed_loads_of_demand_where_they_ran()
+    public void The_app_alone_rests_on_the_fixed_rates_of_demand_where_they_ran()
     {
-        // Arrange: the search's probes say 300 µs (a busy machine's noise); four fixed loads say 100 µs and 0.1 CPU idle exactly
+        // Arrange: the search's probes say 300 µs (a busy machine's noise); four fixed rates say 100 µs and 0.1 CPU idle exactly
         static StepResult Busy(int clients, double rps, double seconds) =>
             Step(clients, rps, cpu: (0.1 + (seconds * rps)) / 2 * 100, k6OfMachine: 60);
         var capacity = new Capacity(2600, 4000) { AtLeastBecause = StoppedBy.LoadGenerator };
@@ -193,7 +193,7 @@ public sealed class CapacityLimitsTests
         Assert.Equal(100e-6, alone.DemandSeconds, 1e-9);
         Assert.Equal(19_000, alone.MaxRps, 0);
         Assert.Equal([1200.0, 1600, 2000, 2400], alone.Rates);
-        Assert.Contains("at 4 fixed loads below saturation, 1,200–2,400 req/s; a prediction",
+        Assert.Contains("at 4 fixed rates below saturation, 1,200–2,400 req/s; a prediction",
             LimitText.Alone(alone, LoadModel.Closed, "req/s"), StringComparison.Ordinal);
         Assert.Null(CapacityLimits.AppAloneOf(Experiment(variant), variant with { DemandSteps = null }, RunResources.Of(Run()))!.Rates);
     }

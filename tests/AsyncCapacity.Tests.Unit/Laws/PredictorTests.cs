@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
@@ -186,6 +187,32 @@ public sealed class PredictorTests
         Assert.Contains(
             "The app's own limit by the laws (without k6 on its cores): ≈ 13,352–40,000 clients, "
             + "the app's CPU: 2 cores ÷ 50 µs of CPU per request = 40,000 req/s.", sentence);
+    }
+
+    [Fact]
+    public void With_demand_the_apps_CPU_bound_is_its_CPUs_less_its_idle_work_over_the_fixed_rates_slope_as_the_app_alone_says()
+    {
+        // Arrange: the search's probes say 250 µs at the busiest (the idle work counted in); four fixed rates say 0.1 CPU idle
+        // and 50 µs per request exactly
+        static StepResult At(int clients, double rps, double cpuCores) =>
+            Step(clients, rps, meanMs: 503, serverMs: 500, cpu: cpuCores / 2 * 100, machine: 90);
+        var variant = Variant(new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator }, At(1, 2, 0.1), At(2000, 3800, 0.95))
+            with
+            {
+                DemandSteps = [.. Enumerable.Range(1, 4).Select(i => At(i * 500, i * 500, 0.1 + (i * 500 * 50e-6)))],
+            };
+        var experiment = Experiment(variant);
+
+        // Act
+        var withDemand = Predictor.Predict(experiment, variant, [], TwoCores)!.Bounds.Single(b => b.Resource == ResourceKind.Cpu);
+        var without = Predictor.Predict(experiment, variant with { DemandSteps = null }, [], TwoCores)!.Bounds
+            .Single(b => b.Resource == ResourceKind.Cpu);
+
+        // Assert: (2 − 0.1) ÷ 50 µs = 38,000 req/s, the app alone's X_max
+        Assert.Equal(0.05, withDemand.HoldMs!.Value, 6);
+        Assert.Equal(38_000, withDemand.MaxRps!.Value, 1);
+        Assert.Equal(CapacityLimits.AppAloneOf(experiment, variant, TwoCores)!.MaxRps, withDemand.MaxRps!.Value, 1);
+        Assert.Equal(0.95 / 3800 * 1000, without.HoldMs!.Value, 6);
     }
 
     [Fact]
