@@ -198,9 +198,9 @@ public sealed class PredictorTests
             Step(clients, rps, meanMs: 503, serverMs: 500, cpu: cpuCores / 2 * 100, machine: 90);
         var variant = Variant(new Capacity(2000, 3800) { AtLeastBecause = StoppedBy.LoadGenerator }, At(1, 2, 0.1), At(2000, 3800, 0.95))
             with
-            {
-                DemandSteps = [.. Enumerable.Range(1, 4).Select(i => At(i * 500, i * 500, 0.1 + (i * 500 * 50e-6)))],
-            };
+        {
+            DemandSteps = [.. Enumerable.Range(1, 4).Select(i => At(i * 500, i * 500, 0.1 + (i * 500 * 50e-6)))],
+        };
         var experiment = Experiment(variant);
 
         // Act
