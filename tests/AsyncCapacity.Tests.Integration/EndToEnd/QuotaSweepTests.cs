@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
 using AsyncCapacity.Tests.Infrastructure;
@@ -50,16 +51,22 @@ public sealed class QuotaSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Contains("async: " + CapacityText.Value(capacity) + " measured: the app was the limit at the knee", console,
             StringComparison.Ordinal);
 
-        // Assert: its CPU per request read at four fixed arrival rates below the knee's, offered open, and the app alone read from them
+        // Assert: its CPU per request read at four fixed arrival rates below the knee's, offered open; the app alone rests on them
+        // where they give a line, else on the search's probes. Under a quota the open model's evenly spaced arrivals often run the
+        // quota out from the first rate on (docs/findings.md), so either may happen: the rule is checked, not the outcome.
         Assert.Contains("async: CPU per request at", console, StringComparison.Ordinal);
         var demand = async.DemandSteps;
         Assert.NotNull(demand);
         Assert.Equal(4, demand.Count);
         Assert.All(demand, s => Assert.Equal(s.Concurrency, s.OfferedRps));
         Assert.All(demand, s => Assert.InRange(s.Concurrency, 1, capacity.Rps));
-        Assert.True(capacity.AppAlone is { Rates.Count: 4 }, $"the app alone not read from the fixed rates: {capacity.AppAlone}");
-        Assert.Equal(demand.Select(s => (double)s.Concurrency), capacity.AppAlone.Rates);
-        Assert.InRange(capacity.AppAlone.DemandSeconds, capacity.AppAlone.DemandLowSeconds, capacity.AppAlone.DemandHighSeconds);
+        var alone = capacity.AppAlone;
+        Assert.NotNull(alone);
+        var line = ServiceDemand.CpuLineOf(demand, quota.ProcessorCount!.Value);
+        Assert.True((line is not null) == (alone.Rates is not null), $"line {line}, the app alone {alone}");
+        var expected = line ?? ServiceDemand.CpuLineOf(async.Steps, quota.ProcessorCount.Value)!;
+        Assert.Equal(expected.Seconds, alone.DemandSeconds, 12);
+        Assert.InRange(alone.DemandSeconds, alone.DemandLowSeconds, alone.DemandHighSeconds);
 
         // Assert: the report's header says the quota and what .NET made of it
         var html = await File.ReadAllTextAsync(Path.Combine(_output, "index.html"));
