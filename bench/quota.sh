@@ -74,7 +74,7 @@ def n(value):
 def us(seconds):
     return f"{seconds * 1e6:,.0f}"
 
-rows = [("variant", "quota", "capacity (90%)", "limit", "app alone: clients", "D µs (90%)", "idle CPU", "req/s at knee",
+rows = [("variant", "quota", "capacity (90%) at its horizon", "limit", "app alone: clients", "D µs (90%)", "idle CPU", "req/s at knee",
          "X_max (90%)", "knee ÷ X_max", "k6 of its CPUs", "throttled")]
 dates = set()
 for case in cases:
@@ -86,7 +86,8 @@ for case in cases:
     limit, alone, estimate = c.get("limit") or {}, c.get("appAlone"), c.get("estimate")
     bound = c.get("atLeastBecause") is not None or limit.get("side") != "app"
     interval = f" ({n(estimate['low'])}–{n(estimate['high'])})" if estimate else ""
-    capacity = ("≥ " if bound else "") + (n(c["concurrency"]) if "concurrency" in c else "none") + interval
+    horizon = f" at {c['horizonSeconds']:g} s" if c.get("horizonSeconds") else " (horizon not recorded)" if c else ""
+    capacity = ("≥ " if bound else "") + (n(c["concurrency"]) if "concurrency" in c else "none") + interval + horizon
     knee = [s for s in variant["steps"] if s["meetsSla"] and s["concurrency"] <= c.get("concurrency", 0)]
     at_knee = max(knee, key=lambda s: s["concurrency"]) if knee else None
     throttling = (at_knee or {}).get("throttling") or {}
