@@ -169,10 +169,21 @@ public static class CapacitySearch
         if (!KneeEstimate.TwoSided(evidence))
         {
             // One end too thin to judge: narrow as a bracket until both sides have judged probes.
-            return search.Budget > 0 && Bracket.Wide(low, high, policy.Precision)
-                ? Probe(policy, outcomes, search.Middle(low, high), ProbePass.Narrow,
-                    new(ProbeReasonKind.Between, LowLoad: low, HighLoad: high))
-                : new SearchDone(SearchFinding.AtLeast(low, policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep));
+            if (search.Budget > 0 && Bracket.Wide(low, high, policy.Precision))
+            {
+                return Probe(policy, outcomes, search.Middle(low, high), ProbePass.Narrow,
+                    new(ProbeReasonKind.Between, LowLoad: low, HighLoad: high));
+            }
+
+            // Neighbours with nothing between them (1 met, 2 missed): the thin one again, in a window stretched to what it served
+            // (ProbeWindow), since a first probe's window is the policy's and a slow variant completes too few requests in it.
+            var thin = evidence.Any(p => p.Meets) ? high : low;
+            if (policy.Refine && search.Budget > 0 && search.Tallies[thin].Runs < 2)
+            {
+                return Probe(policy, outcomes, thin, ProbePass.Narrow, new(ProbeReasonKind.TooFewToJudge, thin));
+            }
+
+            return new SearchDone(SearchFinding.AtLeast(low, policy.Refine ? StoppedBy.Budget : StoppedBy.HighestStep));
         }
 
         var posterior = KneeEstimate.Posterior(evidence);

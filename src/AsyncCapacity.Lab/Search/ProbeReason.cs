@@ -12,5 +12,6 @@ public enum ProbeReasonKind
     EverythingMissedBelow,
     BetweenBelowLoadGenerator,
     Between,
+    TooFewToJudge,
     LeastCertain,
 }

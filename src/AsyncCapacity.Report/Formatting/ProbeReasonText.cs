@@ -17,6 +17,7 @@ public static class ProbeReasonText
         ProbeReasonKind.BetweenBelowLoadGenerator =>
             Invariant($"between {why.LowLoad} and {why.HighLoad}, where the load generator was the limit"),
         ProbeReasonKind.Between => Invariant($"between {why.LowLoad} and {why.HighLoad}"),
+        ProbeReasonKind.TooFewToJudge => Invariant($"{why.Load} again, in a window long enough to judge it"),
         _ => Invariant($"where the outcome is least certain (the knee so far {why.Load}, 90%: {why.LowLoad}–{why.HighLoad})"),
     };
 }

@@ -82,6 +82,30 @@ public sealed class CapacitySearchTests
     }
 
     [Fact]
+    public void Neighbours_of_which_the_one_that_met_was_too_thin_to_judge_run_it_again_in_a_window_long_enough_once()
+    {
+        // Arrange: sleep sync under one CPU: 1 client met with 8 requests in its 4 s (too few for a p95), 2 clients missed
+        var thin = new ProbeOutcome(1, Meets: true) { Judged = false, Requests = 8, Seconds = 4 };
+        var missed = new ProbeOutcome(2, Meets: false, ProbePass.Expand) { Requests = 15, Seconds = 4, Margin = 0.05 };
+
+        // Act
+        var again = Assert.IsType<NextProbe>(CapacitySearch.Next(Policy, [thin, missed], predictedKnee: 2));
+        var judged = CapacitySearch.Next(Policy,
+            [thin, missed with { Margin = 1 }, new ProbeOutcome(1, true, ProbePass.Narrow) { Requests = 30, Seconds = 15, Margin = -0.7 }], predictedKnee: 2);
+        var stillThin = CapacitySearch.Next(Policy, [thin, missed, thin with { Pass = ProbePass.Narrow }], predictedKnee: 2);
+
+        // Assert: 1 again, its window stretched to 20 requests and a margin at the 2 req/s it served; then the knee (a sharp miss
+        // beside it), or, still thin after that, the lower bound
+        Assert.Equal((1, ProbeReasonKind.TooFewToJudge), (again.Concurrency, again.Why.Kind));
+        Assert.Equal(15, again.Seconds);
+        Assert.Equal("1 again, in a window long enough to judge it", ProbeReasonText.Of(again.Why));
+        Assert.Equal(1, Assert.IsType<SearchDone>(judged).Finding.Capacity);
+        Assert.Null(Assert.IsType<SearchDone>(judged).Finding.AtLeastBecause);
+        Assert.Equal(1, Assert.IsType<SearchDone>(stillThin).Finding.Capacity);
+        Assert.NotNull(Assert.IsType<SearchDone>(stillThin).Finding.AtLeastBecause);
+    }
+
+    [Fact]
     public async Task A_climb_with_nothing_missed_jumps_to_the_laws_knee_from_the_probes_so_far()
     {
         // Arrange: db async: read at 1 client, the CPU per request puts the knee at 74; from the heavier probes the laws
