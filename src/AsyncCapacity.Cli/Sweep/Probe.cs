@@ -32,7 +32,6 @@ internal sealed record Probe(ProbeOrder Order)
         await using (var app = await ObservedApp.WrapAsync(started))
         {
             using var export = LiveFromOutside(run, app, tags);
-            described = await app.DescribeAsync(cancellationToken);
             if (Order.CheckRoutes)
             {
                 await RouteCheck.RunAsync(Plan.Declaration, Plan.Parameters, run.Layout.DeclarationOf(Plan.Declaration),
@@ -40,6 +39,9 @@ internal sealed record Probe(ProbeOrder Order)
             }
 
             (summary, stacks) = await LoadAsync(run, app, tags, cancellationToken);
+            // After the load, while it runs: an app read from outside tells its ProcessorCount (and so the pool's minimum) through
+            // System.Runtime's first collections, and before them only the machine's would be known, not what a quota made of it.
+            described = await app.DescribeAsync(cancellationToken);
             timeline = await app.FinishAsync(summary, cancellationToken);
             var step = summary.Steps.Single();
             var window = StandaloneResults.StepWindow(timeline, step);

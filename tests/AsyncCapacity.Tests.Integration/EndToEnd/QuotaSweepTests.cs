@@ -74,5 +74,26 @@ public sealed class QuotaSweepTests(ITestOutputHelper log) : IDisposable
         Assert.Contains(".NET counted 1 processor, so the pool&#39;s minimum was 1", html, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public async Task An_app_of_the_users_own_under_half_a_CPU_is_read_as_NET_sized_it_not_as_the_machine_is()
+    {
+        // Act: tests/ShapesApp (not the lab's app: it does not describe itself), one probe; .NET in it reads the quota, and the sweep
+        // reads ProcessorCount from its System.Runtime meter
+        var shapes = Path.Combine(Repository.Root, "tests", "ShapesApp");
+        var (exitCode, console) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(5),
+            "sweep", "--app-project", Path.Combine(shapes, "ShapesApp.csproj"), "--app-ready", "/healthz",
+            "--experiment-file", Path.Combine(shapes, "stock.json"), "-e", "stock:awaited", "--steps", "5", "--search", "off",
+            "--profile", "quick", "--stacks", "off", "--app-cpus", "0.5", "--out", _output);
+
+        // Assert: one processor and a pool minimum of one on a machine of two cores
+        Assert.True(exitCode == 0, $"capacity sweep exited {exitCode}:\n{console}");
+        var document = ResultsJson.Deserialize(await File.ReadAllTextAsync(Path.Combine(_output, "results.json")), "results.json");
+        Assert.True(document.Run.Target.ReadFromOutside, "ShapesApp is read from outside");
+        var quota = document.Run.CpuQuota;
+        Assert.NotNull(quota);
+        Assert.Equal((0.5, 1, 1), (quota.Cpus, quota.ProcessorCount, quota.MinWorkerThreads));
+        Assert.Equal(1, document.Run.Cores);
+    }
+
     public void Dispose() => Directory.Delete(_output, recursive: true);
 }
