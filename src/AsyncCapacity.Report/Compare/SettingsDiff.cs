@@ -75,7 +75,8 @@ public static class SettingsDiff
             ["k6"] = run.K6Version,
             ["profile"] = run.Profile,
             ["isolation"] = RunText.Isolation(run.Isolation),
-            ["--app-cpus"] = run.CpuQuota is { } quota ? RunText.Quota(quota) : "none",
+            // The pool's minimum has its own row (--min-threads): the quota's says what .NET made of the quota alone.
+            ["--app-cpus"] = run.CpuQuota is { } quota ? RunText.Quota(quota with { MinWorkerThreads = null }) : "none",
             ["load model"] = run.Settings.Model.Name,
             ["steps"] = string.Join(",", run.Settings.Steps),
             ["warm-up + measured"] = Invariant($"{run.Settings.WarmupSeconds:0.#} s + {run.Settings.StepSeconds:0.#} s"),

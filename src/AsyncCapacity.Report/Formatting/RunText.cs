@@ -46,7 +46,9 @@ public static class RunText
         : Quota(quota.Cpus, quota.PeriodMicroseconds, quota.Cgroup)
             + (quota.ProcessorCount is { } processors
                 ? $"; .NET counted {Format.Count(processors)} {(processors == 1 ? "processor" : "processors")}"
-                    + (quota.MinWorkerThreads is { } minimum ? $", so the pool's minimum was {Format.Count(minimum)}" : "")
+                    + (quota.MinWorkerThreads is not { } minimum ? ""
+                        : minimum == processors ? $", so the pool's minimum was {Format.Count(minimum)}"
+                        : $", and the pool's minimum was {Format.Count(minimum)}, set above it")
                 : "");
 
     private static string Container(AppTarget target) => target.ContainerCpus is { } cpus

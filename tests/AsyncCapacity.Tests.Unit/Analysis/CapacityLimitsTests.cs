@@ -237,6 +237,23 @@ public sealed class CapacityLimitsTests
         Assert.Equal(new Throttling(40, 39, 5.253), met.Throttling);
     }
 
+    [Fact]
+    public void A_miss_with_the_quota_out_in_fewer_than_one_period_in_twenty_is_not_the_quotas()
+    {
+        // Arrange: sleep sync under half a CPU, 20 clients on one thread: 1 of 33 periods throttled, 2 ms (2026-11-29)
+        var terms = StepFactory.Terms(new Sla(1000, 0.01)) with { AppCpuQuota = 0.5 };
+        StepResult Missed(Throttling throttling) => StepAnalysis.Analyse(
+            StepFactory.Run("sync", 20, 19, p95: 5541, cpu: new HostCpu(10, 2, AppThrottling: throttling)) with { AppProcessorCount = 1 }, terms);
+
+        // Act
+        var once = Missed(new Throttling(33, 1, 0.002));
+        var often = Missed(new Throttling(33, 2, 0.03));
+
+        // Assert: 3% of the periods is not a flag; 6% is
+        Assert.DoesNotContain(once.Flags, f => f.Kind == StepFlagKind.Throttled);
+        Assert.Contains(often.Flags, f => f.Kind == StepFlagKind.Throttled);
+    }
+
     private static KneeEstimate Estimate(int low, int high) => new(Math.Sqrt(low * (double)high), low, high, 8);
 
     private static RunInfo Run(CpuQuota? quota = null, CpuIsolation? isolation = null) => new(
