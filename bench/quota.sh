@@ -10,7 +10,8 @@
 #   bench/quota.sh                                          # the cases below, quick profile
 #   CASES="sleep:0.25 content:0.25" bench/quota.sh          # some of them
 #   PROFILE=standard OUT=/tmp/quota bench/quota.sh
-#   REUSE=1 OUT=/tmp/quota bench/quota.sh                   # no sweeps: the runs in OUT tabled again
+#   REUSE=1 OUT=/tmp/quota bench/quota.sh                   # the runs already in OUT kept, only the missing ones swept
+#   RENDER=1 bench/quota.sh                                 # no build, no sweeps: docs/findings.md's table from docs/runs/quota
 #   PROBES=12 bench/quota.sh                                # the search's budget per variant (default 8)
 #   RECORD=1 bench/quota.sh                                 # keep the runs in docs/runs/quota, the table in docs/findings.md
 #
@@ -25,44 +26,50 @@ CASES=${CASES:-"sleep:0.25 sleep:0.5 content:0.25 content:0.5 audit:0.25 db:0.25
 RECORDED=docs/runs/quota
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
-source bench/lib/find-k6.sh
 command -v python3 >/dev/null || { echo "missing: python3" >&2; exit 1; }
 
-echo "building the CLI (Release)..." >&2
-dotnet build src/AsyncCapacity.Cli -c Release --nologo -v q >/dev/null
-CAPACITY=src/AsyncCapacity.Cli/bin/Release/net10.0/capacity.dll
-
-started=$SECONDS
-for case in $CASES; do
-  experiment=${case%%:*} quota=${case#*:}
-  dir=$OUT/$experiment-$quota
-  if [ "${REUSE:-0}" = 1 ] && [ -f "$dir/results.json" ]; then
-    continue
-  fi
-  case $experiment in
-    content) variant=memory ;;
-    sleep|db|audit|connections|websocket) variant=async ;;
-    *) echo "unknown case '$case': sleep, db, content, audit, connections or websocket, then :QUOTA" >&2; exit 1 ;;
-  esac
-  args=(-e "$experiment:$variant" --app-cpus "$quota" --probes "${PROBES:-8}" --demand)
-  # From 100 clients where the declared steps start at 1: at light load the runtime's own work (and the outside reader's
-  # session) dominates the app's CPU per request, so the laws' first knee would sit far below the quota's.
-  case $experiment in sleep|content) args+=(--steps 100) ;; esac
-  printf '[%4d s] %-18s capacity sweep %s\n' $((SECONDS - started)) "$case" "${args[*]}" >&2
-  if ! K6_PATH=$K6 dotnet "$CAPACITY" sweep "${args[@]}" --profile "$PROFILE" --stacks off --out "$dir" >"$dir.log" 2>&1; then
-    echo "the sweep of $case failed; its output: $dir.log" >&2
-    tail -5 "$dir.log" >&2
-    exit 1
-  fi
-done
-echo "took $(((SECONDS - started) / 60)) min; reports in $OUT ($(date -u +%F), $(git rev-parse --short HEAD))" >&2
-if [ "${RECORD:-0}" = 1 ]; then
-  mkdir -p "$RECORDED"
+sweep_all() {
+  source bench/lib/find-k6.sh
+  echo "building the CLI (Release)..." >&2
+  dotnet build src/AsyncCapacity.Cli -c Release --nologo -v q >/dev/null
+  local capacity=src/AsyncCapacity.Cli/bin/Release/net10.0/capacity.dll started=$SECONDS
   for case in $CASES; do
-    python3 docs/workshop/runs/slim.py "$OUT/${case%%:*}-${case#*:}/results.json" "$RECORDED/${case%%:*}-${case#*:}.json"
+    local experiment=${case%%:*} quota=${case#*:} variant
+    local dir=$OUT/$experiment-$quota
+    if [ "${REUSE:-0}" = 1 ] && [ -f "$dir/results.json" ]; then
+      continue
+    fi
+    case $experiment in
+      content) variant=memory ;;
+      sleep|db|audit|connections|websocket) variant=async ;;
+      *) echo "unknown case '$case': sleep, db, content, audit, connections or websocket, then :QUOTA" >&2; exit 1 ;;
+    esac
+    local args=(-e "$experiment:$variant" --app-cpus "$quota" --probes "${PROBES:-8}" --demand)
+    # From 100 clients where the declared steps start at 1: at light load the runtime's own work (and the outside reader's
+    # session) dominates the app's CPU per request, so the laws' first knee would sit far below the quota's.
+    case $experiment in sleep|content) args+=(--steps 100) ;; esac
+    printf '[%4d s] %-18s capacity sweep %s\n' $((SECONDS - started)) "$case" "${args[*]}" >&2
+    if ! K6_PATH=$K6 dotnet "$capacity" sweep "${args[@]}" --profile "$PROFILE" --stacks off --out "$dir" >"$dir.log" 2>&1; then
+      echo "the sweep of $case failed; its output: $dir.log" >&2
+      tail -5 "$dir.log" >&2
+      exit 1
+    fi
   done
-  OUT=$RECORDED
+  echo "took $(((SECONDS - started) / 60)) min; reports in $OUT ($(date -u +%F), $(git rev-parse --short HEAD))" >&2
+  if [ "${RECORD:-0}" = 1 ]; then
+    mkdir -p "$RECORDED"
+    for case in $CASES; do
+      python3 docs/workshop/runs/slim.py "$OUT/${case%%:*}-${case#*:}/results.json" "$RECORDED/${case%%:*}-${case#*:}.json"
+    done
+  fi
+}
+
+if [ "${RENDER:-0}" = 1 ]; then
+  RECORD=1
+else
+  sweep_all
 fi
+[ "${RECORD:-0}" = 1 ] && OUT=$RECORDED
 
 python3 - "$OUT" "${RECORD:-0}" "bench/quota.sh" $CASES <<'PY'
 import json, sys
@@ -86,7 +93,9 @@ for case in cases:
     limit, alone, estimate = c.get("limit") or {}, c.get("appAlone"), c.get("estimate")
     bound = c.get("atLeastBecause") is not None or limit.get("side") != "app"
     interval = f" ({n(estimate['low'])}–{n(estimate['high'])})" if estimate else ""
-    horizon = f" at {c['horizonSeconds']:g} s" if c.get("horizonSeconds") else " (horizon not recorded)" if c else ""
+    # As the report reads it (KneeHorizon.Of): the windows that decided the knee, else the profile's warm-up and window.
+    settings = doc["run"]["settings"]
+    horizon = f" at {c.get('horizonSeconds') or settings['warmupSeconds'] + settings['stepSeconds']:g} s" if c else ""
     capacity = ("≥ " if bound else "") + (n(c["concurrency"]) if "concurrency" in c else "none") + interval + horizon
     knee = [s for s in variant["steps"] if s["meetsSla"] and s["concurrency"] <= c.get("concurrency", 0)]
     at_knee = max(knee, key=lambda s: s["concurrency"]) if knee else None

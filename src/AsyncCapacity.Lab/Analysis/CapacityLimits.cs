@@ -70,7 +70,7 @@ public static class CapacityLimits
         var cpus = resources.Cpus;
         // Fixed rates below saturation (--demand) where they gave a line; else the search's probes below saturation.
         var rated = variant.DemandSteps is { Count: > 0 } demand ? ServiceDemand.CpuLineOf(demand, resources.AppCores) : null;
-        if ((rated ?? ServiceDemand.CpuLineOf(variant.Steps, resources.AppCores)) is not { } line || line.IdleCores >= cpus)
+        if ((rated ?? ServiceDemand.CpuLineOf(variant.Steps, resources.AppCores)) is not { } line || line.Serving(cpus) is not { } serving)
         {
             return null;
         }
@@ -78,7 +78,6 @@ public static class CapacityLimits
         var d = line.Seconds;
         var half = StudentT.InvCDF(0, 1, line.Probes - 2, 0.95) * line.StandardError;
         var (low, high) = (Math.Max(d - half, d / 10), d + half);
-        var serving = cpus - line.IdleCores;
         var slaSeconds = Milliseconds.ToSeconds(experiment.Sla.P95Ms);
         var r0 = ServiceDemand.ResponseSeconds(variant.Steps, experiment.IdealRpsPerClient) ?? 0;
         var (load, meanLoad) = experiment.Model.IsOpen

@@ -74,9 +74,9 @@ public static partial class Predictor
         // --demand's fixed rates, where they gave a line, say D and what the app spends whatever the load, as the app alone does
         // (CapacityLimits.AppAloneOf): the CPUs left for requests over D. Else the search's probes.
         if (variant.DemandSteps is { Count: > 0 } demand && ServiceDemand.CpuLineOf(demand, resources.AppCores) is { } line
-            && line.IdleCores < resources.Cpus)
+            && line.Serving(resources.Cpus) is { } serving)
         {
-            bounds.Add(sla.Cpu(ResourceKind.Cpu, null, resources.Cpus - line.IdleCores, line.Seconds));
+            bounds.Add(sla.Cpu(ResourceKind.Cpu, null, serving, line.Seconds));
         }
         else if (ServiceDemand.CpuSeconds(steps, resources.AppCores) is { } cpu)
         {

@@ -98,4 +98,11 @@ public static class ServiceDemand
 
 /// <summary>Busy cores = <see cref="IdleCores"/> + <see cref="Seconds"/> × throughput: D per request, and what the app spends
 /// whatever the load (its timers, an outside reader's session); <see cref="StandardError"/> is D's, over <see cref="Probes"/>.</summary>
-public sealed record CpuLine(double Seconds, double IdleCores, double StandardError, int Probes);
+public sealed record CpuLine(double Seconds, double IdleCores, double StandardError, int Probes)
+{
+    /// <summary>The CPUs left for requests on <paramref name="cpus"/>: null where the idle work alone would fill them.</summary>
+    public double? Serving(double cpus) => IdleCores < cpus ? cpus - IdleCores : null;
+
+    /// <summary>X_max = (C − idle) ÷ D, the utilization law on the CPUs left for requests.</summary>
+    public double? MaxRps(double cpus) => Serving(cpus) / Seconds;
+}

@@ -77,9 +77,8 @@ public sealed class DemandPhase : IVariantPhase
         }
 
         var reach = served.Max(s => s.Requests / s.DurationSeconds);
-        double? own = ServiceDemand.CpuLineOf(served, app.AppCores) is { } line && line.IdleCores < app.Cpus
-            ? (app.Cpus - line.IdleCores) / line.Seconds
-            : ServiceDemand.CpuSeconds(served, app.AppCores) is { Seconds: > 0 } demand ? app.Cpus / demand.Seconds : null;
+        var own = ServiceDemand.CpuLineOf(served, app.AppCores)?.MaxRps(app.Cpus)
+            ?? (ServiceDemand.CpuSeconds(served, app.AppCores) is { Seconds: > 0 } demand ? app.Cpus / demand.Seconds : null);
         return own is { } most ? Math.Min(most, reach) : reach;
     }
 }

@@ -8,8 +8,10 @@ namespace AsyncCapacity.Lab.Sweep;
 public sealed record ProbeOrder(
     ExperimentPlan Plan, string Variant, int Load, double Seconds, int Run, int Number, ProbeKind Kind, bool CheckRoutes = false)
 {
-    /// <summary>Names the probe's files: "sleep-sync-c50-r2".</summary>
-    public string Name => string.Create(CultureInfo.InvariantCulture, $"{Plan.Id}-{Variant}-c{Load}-r{Run}");
+    /// <summary>Names the probe's files: "sleep-sync-c50-r2"; a demand probe's load is a rate, "sleep-async-rps500-r1", apart from
+    /// a search probe of as many clients.</summary>
+    public string Name =>
+        string.Create(CultureInfo.InvariantCulture, $"{Plan.Id}-{Variant}-{(Kind is DemandProbe ? "rps" : "c")}{Load}-r{Run}");
 
     public TimeSpan Deadline => Timing.Deadline(Seconds);
 

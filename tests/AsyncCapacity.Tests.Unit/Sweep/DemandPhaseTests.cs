@@ -29,6 +29,8 @@ public sealed class DemandPhaseTests
         // Assert: 100 req/s served at most, so 30 to 60 req/s, each one window after 10 s of warm-up, open whatever the sweep's model
         var orders = app.Asked.Where(o => o.Kind is DemandProbe).ToList();
         Assert.Equal([30, 40, 50, 60], orders.Select(o => o.Load));
+        Assert.Equal(["sim-v-rps30-r1", "sim-v-rps40-r1", "sim-v-rps50-r1", "sim-v-rps60-r1"], orders.Select(o => o.Name));
+        Assert.DoesNotContain(app.Asked.Where(o => o.Kind is not DemandProbe), o => orders.Any(d => d.Name == o.Name));
         Assert.All(orders, o => Assert.Equal(LoadModel.Open, o.Terms.Model));
         Assert.All(orders, o => Assert.Equal((Timing.WindowSeconds, 10), (o.Seconds, o.Timing.WarmupSeconds)));
         Assert.All(orders, o => Assert.Equal(Timing.Deadline(o.Seconds) + TimeSpan.FromSeconds(10 - Timing.WarmupSeconds), o.Deadline));
