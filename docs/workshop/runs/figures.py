@@ -8,7 +8,8 @@ fails when a text differs from its run, or when a figure rests only on probes fl
 k6) and its query does not say "flagged", or its sentence does not.
 
 A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined by " ÷ " (a ratio); or "run date" and
-"run minutes" (the day the run started, and how long it took, as the page's "Recorded" line says).
+"run minutes" (the day the run started, and how long it took, as the page's "Recorded" line says), and under
+--app-cpus "run quota" (the CPUs it gave the app), "run processor-count" and "run pool-min" (what .NET made of it).
   SCOPE      EXPERIMENT/VARIANT
   FIELD      from the page's table of the run: capacity (the run's own where the page shows no table), interval,
              at (req/s at the knee), predicted, held (pool threads per request, measured);
@@ -17,6 +18,8 @@ A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined 
              from the run's probes: rps, served (req/s × (1 − error rate)), errors (% of requests), p50, p95, p99, mean,
              server-p50, threads-start, threads-end, queue (most work items queued), cpu (the app's % of the machine),
              machine-cpu, k6-cpu, k6-memory, cpu-per-request (the app's CPU µs per request), clients,
+             quota-cpu (the app's % of its quota), throttled (% of the quota's periods throttled),
+             unanswered (clients that got no answer in the window),
              added:REASON / removed:REASON / changes:REASON (the pool's threads by reason: Warmup, ClimbingMove,
              Starvation, CooperativeBlocking…), pool-threads and blocked (threads waiting in the stacks taken after the
              window), in:CALL (waiting threads whose frames end in CALL), gauge:KEY
@@ -133,11 +136,17 @@ STEP_FIELDS = {
     "cpu-per-request": lambda s, run: None if not s.get("cpuPercent") or not s["rps"]
     else s["cpuPercent"] / 100 * run["run"]["cores"] / s["rps"] * 1e6,
     "clients": lambda s, run: s["concurrency"],
+    "quota-cpu": lambda s, run: s.get("cpuOfQuotaPercent"),
+    "unanswered": lambda s, run: sum(f.get("count", 0) for f in s.get("flags") or []
+                                     if isinstance(f, dict) and f.get("kind") == "clientsUnanswered"),
+    "throttled": lambda s, run: None if not (s.get("throttling") or {}).get("periods")
+    else s["throttling"]["throttledPeriods"] / s["throttling"]["periods"] * 100,
     "pool-threads": lambda s, run: (s.get("waits") or {}).get("poolThreads"),
     "blocked": lambda s, run: sum(g["threads"] for g in waits(s) if g.get("pool")) if s.get("waits") else None,
 }
 UNITS = {"p50": "ms", "p95": "ms", "p99": "ms", "mean": "ms", "server-p50": "ms", "errors": "share", "cpu": "percent",
-         "machine-cpu": "percent", "k6-cpu": "percent", "k6-memory": "mb", "cpu-per-request": "us"}
+         "machine-cpu": "percent", "k6-cpu": "percent", "k6-memory": "mb", "cpu-per-request": "us",
+         "quota-cpu": "percent", "throttled": "percent"}
 
 
 def step_value(field, step, run):
@@ -206,6 +215,15 @@ def of_run(field, run):
         return info["startedAt"][:10]
     if field == "minutes":
         return run_minutes(info)
+    quota = info.get("cpuQuota")
+    if field in ("quota", "processor-count", "pool-min"):
+        if quota is None:
+            raise Problem("the run had no CPU quota (--app-cpus)")
+        value = {"quota": quota["cpus"], "processor-count": quota.get("processorCount"),
+                 "pool-min": quota.get("minWorkerThreads")}[field]
+        if value is None:
+            raise Problem(f"the run did not read its app's {field}")
+        return joined([shown(value, "")])
     raise Problem(f"no field '{field}' of a run")
 
 

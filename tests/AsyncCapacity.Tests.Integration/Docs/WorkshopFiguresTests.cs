@@ -105,7 +105,7 @@ public sealed partial class WorkshopFiguresTests
             values.AddRange([run.Settings.WarmupSeconds, run.Settings.StepSeconds, run.Settings.WarmupSeconds + run.Settings.StepSeconds]);
             values.AddRange(run.Settings.Steps.Select(s => (double)s));
             values.AddRange(new double?[] { run.DatabasePoolSize, run.Settings.MinWorkerThreads, run.Settings.RequestQueue?.Limit,
-                run.Settings.RequestQueue?.MaxConcurrent }.OfType<double>());
+                run.Settings.RequestQueue?.MaxConcurrent, run.CpuQuota?.Cpus }.OfType<double>());
             values.AddRange((run.Settings.AppSettings?.Values ?? []).Select(Parsed).OfType<double>());
             foreach (var experiment in document.Experiments)
             {
