@@ -4,8 +4,9 @@
     [1,895–1,935](runs/lab3-db.json "db/async rps from 208")  a probe figure over every probe from 208 clients: min–max
 
 render.sh writes each link's text from its run (python3 figures.py PAGE…); WorkshopFiguresTests runs --check, which
-fails when a text differs from its run, or when a figure rests only on probes flagged as short of CPU (the machine or
-k6) and its query does not say "flagged", or its sentence does not.
+fails when a text differs from its run, or when a figure rests only on probes whose flags undermine it (short of CPU,
+the machine or k6: every figure; clients unanswered or a probe never steady: its latency and throughput; k6 pacing the
+clients: its throughput) and its query does not say "flagged", or its sentence does not.
 
 A query is SCOPE FIELD [FILTER…] [AGGREGATE] [flagged], or two of them joined by " ÷ " (a ratio); or "run date" and
 "run minutes" (the day the run started, and how long it took, as the page's "Recorded" line says), and under
@@ -43,6 +44,11 @@ import horizons
 
 LINK = re.compile(r'\[([^\]]*)\]\(((?:[\w.-]+/)*runs/[^ )]+\.json) "([^"]+)"\)')
 CPU_SHORT = {"busyMachine", "loadGeneratorLimit"}
+# A flag undermines the figures it names: a machine short of CPU every timing and throughput; clients left unanswered, or a
+# probe that never settled, its latency and throughput; k6 pacing the clients its throughput (not the latency of a request).
+TIMING = {"rps", "served", "p50", "p95", "p99", "mean", "capacity", "interval", "at"}
+UNDERMINES = {"clientsUnanswered": TIMING, "littlesLawNotSteady": TIMING,
+              "littlesLawClientPace": {"rps", "served", "capacity", "interval", "at"}}
 TABLE_FIELDS = ("capacity", "interval", "at", "predicted", "held")
 
 
@@ -100,10 +106,13 @@ def from_table(cells, field):
     return re.search(r"([\d,.]+(?:–[\d,.]+)?)", predicted).group(1)
 
 
-def short_of_cpu(step):
+def short_of_cpu(step, field="capacity"):
+    """Whether a flag of the step undermines this field of it: a machine short of CPU undermines every figure."""
     for flag in step.get("flags") or []:
         kind = flag.get("kind") if isinstance(flag, dict) else None
         if kind in CPU_SHORT or (kind is None and str(flag).startswith("The machine's CPU was")):
+            return True
+        if field in UNDERMINES.get(kind, ()):
             return True
     return False
 
@@ -228,7 +237,7 @@ def of_run(field, run):
 
 
 def evaluate(words, run, page_text, path):
-    """A figure's text and whether it rests only on steps short of CPU."""
+    """A figure's text and whether it rests only on steps flagged in a way that undermines it (short_of_cpu)."""
     scope, field, rest = words[0], words[1], words[2:]
     if scope == "run":
         return of_run(field, run), False
@@ -265,7 +274,7 @@ def evaluate(words, run, page_text, path):
             raise Problem(f"'{word}' is not a filter or an aggregate")
     if not steps:
         raise Problem("no probe matches")
-    flagged = all(short_of_cpu(s) for s in steps)
+    flagged = all(short_of_cpu(s, field) for s in steps)
     if aggregate == "count":
         return number(len(steps), 0), flagged
     values = [v for v in (step_value(field, s, run) for s in steps) if v is not None]
@@ -382,8 +391,8 @@ def check_page(page, write):
             problems.append(f'{page}: [{shown_text}]({path} "{query}"): {problem}')
             return match.group(0)
         if flagged and not acknowledged:
-            problems.append(f'{page}: [{shown_text}]({path} "{query}") rests only on steps flagged as short of CPU: '
-                            'add "flagged" to the query and say so in its sentence')
+            problems.append(f'{page}: [{shown_text}]({path} "{query}") rests only on flagged steps (short of CPU, clients '
+                            'unanswered, unsteady or paced by k6): add "flagged" to the query and say so in its sentence')
         if acknowledged and "flagged" not in sentence_around(text, match.start()):
             problems.append(f'{page}: [{shown_text}]({path} "{query}") is marked flagged, but its sentence does not say so')
         if value != shown_text and not write:

@@ -30,6 +30,39 @@ public sealed partial class WorkshopFiguresTests
     }
 
     [Fact]
+    public async Task A_figure_whose_probes_left_clients_unanswered_says_flagged_where_they_undermine_it_and_only_there()
+    {
+        // Arrange: lab 9's 10,000 connections, 777 clients unanswered: its throughput is undermined, its threads are not
+        var folder = Directory.CreateTempSubdirectory("figures-flagged-").FullName;
+        File.Copy(Path.Combine(WorkshopPages.Runs, "lab9-c10k-backlog512.json"),
+            Path.Combine(Directory.CreateDirectory(Path.Combine(folder, "runs")).FullName, "lab9-c10k-backlog512.json"));
+        var page = Path.Combine(folder, "page.md");
+        const string Run = "runs/lab9-c10k-backlog512.json";
+        var threads = $"[7]({Run} \"connections/async threads-end at 10000\")";
+
+        try
+        {
+            // Act
+            await File.WriteAllTextAsync(page,
+                $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000\") req/s on {threads} threads.\n");
+            var (unsaid, _, problems) = await RunsScript.RunAsync("figures.py", folder, ["--check", page]);
+            await File.WriteAllTextAsync(page,
+                $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000 flagged\") req/s (flagged) on {threads} threads.\n");
+            var (said, _, none) = await RunsScript.RunAsync("figures.py", folder, ["--check", page]);
+
+            // Assert
+            Assert.NotEqual(0, unsaid);
+            Assert.Contains("rps at 10000\") rests only on flagged steps", problems, StringComparison.Ordinal);
+            Assert.DoesNotContain("threads-end", problems, StringComparison.Ordinal);
+            Assert.True(said == 0, none);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
     public async Task Every_figure_of_the_findings_is_what_its_run_holds()
     {
         // Arrange
