@@ -4,7 +4,6 @@ using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Sweep;
-using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Sweep;
 
@@ -52,6 +51,6 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
 
     /// <summary>A hold keeps why it failed in its own reading; a search probe in its step's flag.</summary>
     private static ProbeAnswer Failed(ProbeOrder order, StepFlag why) => order.Kind is HoldProbe
-        ? new ProbeAnswer(null) { Hold = HoldReading.Failed(order.Load, FlagText.Of(why)) }
+        ? new ProbeAnswer(null) { Hold = HoldReading.Failed(order.Load, why) }
         : FailedProbe.Answer(order, why, DateTimeOffset.UtcNow);
 }

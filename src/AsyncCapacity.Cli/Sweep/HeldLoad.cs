@@ -33,15 +33,14 @@ internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
         var started = await run.Source.StartAsync(plan.Declaration,
             new ProbeRun(Name, Order.Variant, Load, plan.Parameters), cancellationToken);
         await using var app = await ObservedApp.WrapAsync(started);
-        var request = run.Request;
-        await using var load = run.Load.Start(new LoadSpec(Name, plan.Declaration, Order.Variant, Load, request.Model,
-            plan.Parameters, app.LoadUrl, request.ReadyPath ?? "/healthz", 0, HorizonSeconds, 0,
-            Terms.Sla, null, new Live.ProbeTags(plan.Id, Order.Variant, Load, 0, Name), request.Isolation?.LoadGeneratorCpus,
-            Held: true), cancellationToken);
+        // Read from its first second: no warm-up, and judged by the hold's SLA.
+        var tags = new Live.ProbeTags(plan.Id, Order.Variant, Load, 0, Name);
+        var spec = run.LoadOf(Order, app, tags) with { Name = Name, WarmupSeconds = 0, Sla = Terms.Sla, Held = true };
+        await using var load = run.Load.Start(spec, cancellationToken);
         run.Cpu.Track(load.ProcessId);
         if (await Task.WhenAny(load.ScenariosStart, load.Exited) != load.ScenariosStart)
         {
-            return HoldReading.Failed(Load, $"k6 ended before its load started (exit {await load.Exited})");
+            return HoldReading.Failed(Load, FailedProbe.LoadGeneratorFailed(await load.Exited, "it ended before its load started"));
         }
 
         var loadStart = await load.ScenariosStart;

@@ -63,9 +63,7 @@ internal sealed record Probe(ProbeOrder Order)
     {
         var request = run.Request;
         var tail = app.ProcessId is null ? 0 : Order.Timing.TailSeconds;
-        await using var load = run.Load.Start(new LoadSpec(Order.Name, Plan.Declaration, Order.Variant, Order.Load, Order.Terms.Model,
-            Plan.Parameters, app.LoadUrl, request.ReadyPath ?? "/healthz", Order.Timing.WarmupSeconds, Order.Seconds,
-            tail, Plan.Sla, run.Live, tags, request.Isolation?.LoadGeneratorCpus), cancellationToken);
+        await using var load = run.Load.Start(run.LoadOf(Order, app, tags) with { TailSeconds = tail, Live = run.Live }, cancellationToken);
         run.Cpu.Track(load.ProcessId);
         var stacks = request.Stacks && app.ProcessId is { } pid
             ? StackTail.TakeAsync(run, pid, Order.Name, Order.Timing.WarmupSeconds + Order.Seconds, load, cancellationToken)

@@ -21,5 +21,5 @@ public static class HoldReading
         return forecast is null ? hold : hold with { Forecast = ForecastCheck.Read(forecast, hold) };
     }
 
-    public static SustainedHold Failed(int load, string because) => new(load, 0, null, HoldEnd.Failed, []) { FailedBecause = because };
+    public static SustainedHold Failed(int load, StepFlag why) => new(load, 0, null, HoldEnd.Failed, []) { Failure = why };
 }

@@ -15,8 +15,9 @@ public sealed record SustainedHold(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public CatchUpForecast? Forecast { get; init; }
 
+    /// <summary>Why the hold measured nothing, as a failed probe keeps it: its words are made where it is shown.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public string? FailedBecause { get; init; }
+    public StepFlag? Failure { get; init; }
 
     /// <summary>The machine's CPU (of all its cores) over the hold's last span: app, k6 and any database share it.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]

@@ -6,6 +6,9 @@ namespace AsyncCapacity.Report.Formatting;
 /// <summary>A step's flag as the sentence the report and the comparison show.</summary>
 public static class FlagText
 {
+    /// <summary>Why a held load measured nothing, in the words a failed probe's flag has.</summary>
+    public static string WhyFailed(SustainedHold hold) => hold.Failure is { } why ? Of(why) : "the hold failed";
+
     public static string Of(StepFlag flag) => flag.Kind switch
     {
         StepFlagKind.NoneCompleted =>

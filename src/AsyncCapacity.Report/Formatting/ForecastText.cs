@@ -12,7 +12,7 @@ public static class ForecastText
         var load = model.Load(hold.Concurrency);
         if (hold.EndedBy == HoldEnd.Failed)
         {
-            return $"{load}: not measured ({hold.FailedBecause ?? "the hold failed"}).";
+            return $"{load}: not measured ({FlagText.WhyFailed(hold)}).";
         }
 
         var within = Format.Seconds(sustained.HorizonSeconds);

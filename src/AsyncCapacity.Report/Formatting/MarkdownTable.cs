@@ -50,7 +50,7 @@ public static class MarkdownTable
             var sustained = variant.Sustained!;
             foreach (var hold in sustained.Holds)
             {
-                var caughtUp = hold.EndedBy == HoldEnd.Failed ? $"not measured ({hold.FailedBecause ?? "the hold failed"})"
+                var caughtUp = hold.EndedBy == HoldEnd.Failed ? $"not measured ({FlagText.WhyFailed(hold)})"
                     : hold.CaughtUpAt is { } at ? $"at {Format.Seconds(at)}"
                     : $"never within {Format.Seconds(hold.HeldSeconds)}";
                 var cost = hold.Cost;

@@ -17,7 +17,7 @@ public static class SustainedText
         var measured = sustained.Holds.Where(h => h.EndedBy != HoldEnd.Failed).ToList();
         if (measured.Count == 0)
         {
-            return $"no held load could be measured ({string.Join("; ", sustained.Holds.Select(h => h.FailedBecause).Distinct())})";
+            return $"no held load could be measured ({string.Join("; ", sustained.Holds.Select(h => FlagText.WhyFailed(h)).Distinct())})";
         }
 
         var model = experiment.Model;

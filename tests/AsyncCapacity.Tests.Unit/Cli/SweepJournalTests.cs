@@ -21,7 +21,8 @@ public sealed class SweepJournalTests : IDisposable
         var order = new ProbeOrder(plan, "v", 10, 4, 1, 1, new SearchProbe(ProbePass.Coarse, new ProbeReason(ProbeReasonKind.CoarsePass)));
         var probe = await app.RunAsync(order, CancellationToken.None);
         var hold = new ProbeOrder(plan, "v", 20, 120, 1, 2, new HoldProbe(new HoldTerms(20, Simulation.Sla, false), null));
-        var held = new ProbeAnswer(null) { Hold = HoldReading.Failed(20, "k6 ended before its load started (exit 107)") };
+        var why = FailedProbe.LoadGeneratorFailed(107, "it ended before its load started");
+        var held = new ProbeAnswer(null) { Hold = HoldReading.Failed(20, why) };
         var journal = new SweepJournal(_folder);
         var start = new SweepStart(["-e", "sleep", "--out", _folder], "/work", DateTimeOffset.UnixEpoch);
 
@@ -43,6 +44,7 @@ public sealed class SweepJournalTests : IDisposable
         Assert.Equal(probe.Step!.Result.P95Ms, read[0].Answer.Step!.Result.P95Ms);
         Assert.Equal(probe.App!.ProcessorCount, read[0].Answer.App!.ProcessorCount);
         Assert.Equal(HoldEnd.Failed, read[1].Answer.Hold!.EndedBy);
+        Assert.Equal(why, read[1].Answer.Hold!.Failure);
         Assert.Null(read[1].Answer.Step);
     }
 

@@ -35,6 +35,23 @@ public sealed class SustainedReportTests
     }
 
     [Fact]
+    public void A_failed_hold_keeps_its_flag_and_the_report_words_it_as_a_failed_probes()
+    {
+        // Arrange: the sync variant's first hold, failed as k6 does when it exits before its load starts
+        var sleep = Run.Experiments[0];
+        var sustained = sleep.Variants[0].Sustained!;
+        var why = new StepFlag(StepFlagKind.LoadGeneratorFailed) { Count = 107, Text = "it ended before its load started" };
+        var failed = new SustainedHold(sustained.Holds[0].Concurrency, 0, null, HoldEnd.Failed, []) { Failure = why };
+
+        // Act
+        var text = ForecastText.Hold(failed, sustained, sleep.Model);
+
+        // Assert
+        Assert.Equal($"{sleep.Model.Load(failed.Concurrency)}: not measured ({FlagText.Of(why)}).", text);
+        Assert.Contains("k6 failed (exit 107) without its results: it ended before its load started", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void The_charts_open_with_capacity_over_time_and_At_a_glance_keeps_one_number_per_variant()
     {
         // Act
