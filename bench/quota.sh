@@ -59,7 +59,7 @@ sweep_all() {
   if [ "${RECORD:-0}" = 1 ]; then
     mkdir -p "$RECORDED"
     for case in $CASES; do
-      python3 docs/workshop/runs/slim.py "$OUT/${case%%:*}-${case#*:}/results.json" "$RECORDED/${case%%:*}-${case#*:}.json"
+      dotnet "$capacity" docs keep "$OUT/${case%%:*}-${case#*:}/results.json" "$RECORDED/${case%%:*}-${case#*:}.json" >/dev/null
     done
   fi
 }

@@ -7,7 +7,8 @@ var root = new RootCommand(
     results into a self-contained HTML capacity-vs-SLA report.
 
     Exit codes: 0 done (an SLA that is missed is a finding, not a failure); 1 bad arguments;
-    2 harness failure (target down, k6 missing, app failed to start); 130 interrupted.
+    2 harness failure (target down, k6 missing, app failed to start); 3 `compare --fail-below` gate;
+    4 `docs` figures differ from their runs; 130 interrupted.
     """)
 {
     SweepCommand.Create(),
@@ -16,6 +17,7 @@ var root = new RootCommand(
     ExperimentsCommand.Create(),
     StacksCommand.Create(),
     RuntimeCommand.Create(),
+    DocsCommand.Create(),
 };
 
 var parsed = root.Parse(args);

@@ -2,8 +2,8 @@
 # Records the workshop's runs: each line of commands.tsv, the lab's own command run as written (from the repository's
 # root, with `capacity` the tool as the workshop's set-up installs it: packed from this clone with a version of its own and
 # installed into a folder of its own, with a private NuGet cache so no older package can serve), its results.json kept here
-# as NAME.json without the timelines (slim.py). A run named in a NAME.patch beside it runs with that patch applied (lab 11's
-# fix) and the patch taken back after. render.sh then writes the labs' tables from the files. One run at a time, on a
+# as NAME.json without the timelines (`capacity docs keep`). A run named in a NAME.patch beside it runs with that patch applied (lab 11's
+# fix) and the patch taken back after. Last, `capacity docs render` writes every page's tables and figures from the files. One run at a time, on a
 # machine doing nothing else: every figure is a claim a learner re-runs.
 #   bash docs/workshop/runs/record.sh               # every run (about an hour on 2 cores)
 #   bash docs/workshop/runs/record.sh lab2-db ...   # some of them
@@ -36,7 +36,7 @@ while IFS=$'\t' read -r name command; do
   out="$(sed -E 's/.*--out ([^ ]+).*/\1/' <<<"$command")"
   rm -rf "$out"
   if eval "$command" </dev/null; then
-    python3 "$here/slim.py" "$out/results.json" "$here/$name.json"
+    capacity docs keep "$out/results.json" "$here/$name.json"
   else
     failed+=("$name")
   fi
@@ -47,4 +47,4 @@ if [[ ${#failed[@]} -gt 0 ]]; then
   echo "failed: ${failed[*]}" >&2
   exit 1
 fi
-echo "recorded; now: bash docs/workshop/runs/render.sh" >&2
+capacity docs render --root "$repo"

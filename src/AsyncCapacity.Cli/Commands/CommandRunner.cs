@@ -20,6 +20,16 @@ internal static class CommandRunner
             await Console.Error.WriteLineAsync($"capacity fell: {ex.Message}");
             return ExitCodes.CapacityFell;
         }
+        catch (DocsDifferException ex)
+        {
+            await Console.Error.WriteLineAsync(ex.Message);
+            return ExitCodes.DocsDiffer;
+        }
+        catch (Report.Docs.DocsException ex)
+        {
+            await Console.Error.WriteLineAsync($"error: {ex.Message}");
+            return ExitCodes.DocsDiffer;
+        }
         catch (HarnessException ex)
         {
             await Console.Error.WriteLineAsync($"error: {ex.Message}");

@@ -10,7 +10,7 @@ public static class StepAnalysis
     /// <summary>A closed loop obeys N = X·R; outside this band the step was not steady or requests were left unfinished.</summary>
     public const double LittlesLawTolerance = 0.2;
 
-    public const double BusyMachineCpuPercent = 90;
+    public const double BusyMachineCpuPercent = StepFlag.BusyMachinePercent;
 
     public const double SaturatedPercent = 90;
 

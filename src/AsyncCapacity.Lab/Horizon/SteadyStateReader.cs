@@ -67,7 +67,7 @@ public static class SteadyStateReader
         : null;
 
     /// <summary>As a probe is flagged: at 90% of the machine, k6 competes with the app for its cores.</summary>
-    public const double BusyMachinePercent = Laws.Predictor.BusyMachinePercent;
+    public const double BusyMachinePercent = StepFlag.BusyMachinePercent;
 
     /// <summary>GateThread.CpuUtilizationLow: above it starvation waits NumThreadsGoal seconds without progress, not 0.5.</summary>
     public const double BusyCpuPercent = 80;

@@ -10,7 +10,7 @@ public static partial class Predictor
 
     public const double HeldLongerFactor = 1.5;
 
-    public const double BusyMachinePercent = 90;
+    public const double BusyMachinePercent = StepFlag.BusyMachinePercent;
 
     public static Prediction? Predict(
         ExperimentResult experiment, VariantResult variant, IReadOnlyList<Hold> holds, RunResources resources,

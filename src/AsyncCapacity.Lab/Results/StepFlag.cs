@@ -2,6 +2,10 @@ namespace AsyncCapacity.Lab.Results;
 
 public sealed record StepFlag(StepFlagKind Kind)
 {
+    /// <summary>At 90% of the machine's CPU, k6 and the app compete for its cores: a probe is flagged (BusyMachine), a held load
+    /// is bound by the machine, and a figure read there measured k6 as much as the app. One threshold for all three.</summary>
+    public const double BusyMachinePercent = 90;
+
     public long? Requests { get; init; }
 
     public int? Clients { get; init; }

@@ -48,6 +48,9 @@ public static class Format
     /// <summary>An axis value may be fractional (0.5 req/s).</summary>
     public static string Number(double value) => double.IsFinite(value) ? Number(value, "#,0.##") : Missing;
 
+    /// <summary>How many times: "2.3" below ten, "14" above (a ratio of two measured figures has no more digits than they do).</summary>
+    public static string Ratio(double ratio) => double.IsFinite(ratio) ? Number(ratio, ratio < 9.95 ? "0.0" : "#,0") : Missing;
+
     public static string Seconds(double seconds) => seconds switch
     {
         var s when !double.IsFinite(s) => Missing,

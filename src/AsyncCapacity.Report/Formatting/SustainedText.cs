@@ -117,6 +117,17 @@ public static class SustainedText
         return $"{each} ({Format.Count(threads)} threads{memory})";
     }
 
+    /// <summary>Where the pool settled: "every load held caught up (the heaviest 44: 46 threads, 68 MB)", or "478 never within
+    /// 2 min: the pool was still growing at 0.6 threads/s …"; "–" for a run that read no steady state.</summary>
+    public static string Settled(Sustained sustained) => sustained.Steady switch
+    {
+        null => Format.Missing,
+        { Kind: SteadyKind.CaughtUp } steady => $"every load held caught up (the heaviest {Format.Count(steady.Load)}"
+            + (steady.Threads is { } threads ? $": {Format.Count(threads)} threads" : "")
+            + (steady.WorkingSetMb is { } mb ? $", {Format.Count(mb)} MB" : "") + ")",
+        var steady => $"{Format.Count(steady.Load)} never within {Format.Seconds(sustained.HorizonSeconds)}: {Steady(steady)}",
+    };
+
     /// <summary>Why the heaviest load held was still behind at the horizon.</summary>
     private static string Steady(SteadyState steady)
     {

@@ -17,7 +17,7 @@ public sealed partial class LayersTests
     public static TheoryData<string, string[][]> Projects => new()
     {
         { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Horizon"], ["Analysis"], ["Sweep"]] },
-        { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"]] },
+        { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"], ["Docs"]] },
         { "AsyncCapacity.Contracts", [["Gauges", "Load", "Sla.cs", "UserInput.cs", "WireJson.cs"], ["Experiments", "Runtime"]] },
         {
             "AsyncCapacity.Web",

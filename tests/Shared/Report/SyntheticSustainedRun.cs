@@ -154,7 +154,7 @@ internal static class SyntheticSustainedRun
     {
         var path = Path.Combine(Runs, $"{name}.json");
         var document = ResultsJson.Deserialize(File.ReadAllText(path), path);
-        // The workshop keeps its runs without the variants' timelines (slim.py); the horizon is the one a sweep now records.
+        // The workshop keeps its runs without the variants' timelines (`capacity docs keep`); the horizon is the one a sweep now records.
         return document with
         {
             Experiments = [.. document.Experiments.Select(e => e with

@@ -1,13 +1,14 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Report.Docs;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Docs;
 
 /// <summary>
-/// An answer's words quote its runs too: every figure is a link to its run (docs/workshop/runs/figures.py writes its
-/// text and says the queries), a figure the run does not hold says its source (a link to it, or a reading by hand with
+/// An answer's words quote its runs too: every figure is a link to its run (`capacity docs render` writes its text;
+/// <see cref="FigureQuery"/> says the queries), a figure the run does not hold says its source (a link to it, or a reading by hand with
 /// its date), and the only other numbers are the run's own settings (the delay, the SLA, the cores, a knob's value).
 /// </summary>
 public sealed partial class WorkshopFiguresTests
@@ -18,74 +19,67 @@ public sealed partial class WorkshopFiguresTests
 
     [Theory]
     [MemberData(nameof(Labs))]
-    public async Task Every_figure_in_a_lab_is_what_its_run_holds_and_none_rests_on_flagged_steps_unsaid(string lab)
+    public void Every_figure_in_a_lab_is_what_its_run_holds_and_none_rests_on_flagged_steps_unsaid(string lab)
     {
         // Act
-        var (exitCode, _, problems) = await RunsScript.RunAsync("figures.py", WorkshopPages.Workshop,
-            ["--check", Path.Combine(WorkshopPages.Workshop, lab)]);
+        var problems = RecordedRun.Docs.Check(Path.Combine(WorkshopPages.Workshop, lab));
 
-        // Assert
-        Assert.True(exitCode == 0, problems);
+        // Assert: and the answer quotes its runs by figures
+        Assert.True(problems.Count == 0, string.Join('\n', problems));
         Assert.Matches(Figure(), WorkshopPages.Answer(lab));
     }
 
     [Fact]
-    public async Task A_figure_whose_probes_left_clients_unanswered_says_flagged_where_they_undermine_it_and_only_there()
+    public void A_figure_whose_probes_left_clients_unanswered_says_flagged_where_they_undermine_it_and_only_there()
     {
         // Arrange: lab 9's 10,000 connections, 777 clients unanswered: its throughput is undermined, its threads are not
-        var folder = Directory.CreateTempSubdirectory("figures-flagged-").FullName;
-        File.Copy(Path.Combine(WorkshopPages.Runs, "lab9-c10k-backlog512.json"),
-            Path.Combine(Directory.CreateDirectory(Path.Combine(folder, "runs")).FullName, "lab9-c10k-backlog512.json"));
-        var page = Path.Combine(folder, "page.md");
         const string Run = "runs/lab9-c10k-backlog512.json";
         var threads = $"[7]({Run} \"connections/async threads-end at 10000\")";
+        var unsaid = $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000\") req/s on {threads} threads.\n";
+        var said = $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000 flagged\") req/s (flagged) on {threads} threads.\n";
+        var markedOnly = $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000 flagged\") req/s on {threads} threads.\n";
 
-        try
-        {
-            // Act
-            await File.WriteAllTextAsync(page,
-                $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000\") req/s on {threads} threads.\n");
-            var (unsaid, _, problems) = await RunsScript.RunAsync("figures.py", folder, ["--check", page]);
-            await File.WriteAllTextAsync(page,
-                $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000 flagged\") req/s (flagged) on {threads} threads.\n");
-            var (said, _, none) = await RunsScript.RunAsync("figures.py", folder, ["--check", page]);
+        // Act
+        var sources = RecordedRun.Docs.Sources;
+        var (whenUnsaid, whenSaid, whenMarkedOnly) = (DocsPage.Check(unsaid, WorkshopPages.Workshop, sources),
+            DocsPage.Check(said, WorkshopPages.Workshop, sources), DocsPage.Check(markedOnly, WorkshopPages.Workshop, sources));
 
-            // Assert
-            Assert.NotEqual(0, unsaid);
-            Assert.Contains("rps at 10000\") rests only on flagged steps", problems, StringComparison.Ordinal);
-            Assert.DoesNotContain("threads-end", problems, StringComparison.Ordinal);
-            Assert.True(said == 0, none);
-        }
-        finally
-        {
-            Directory.Delete(folder, recursive: true);
-        }
+        // Assert
+        var problem = Assert.Single(whenUnsaid);
+        Assert.Contains("rps at 10000\") rests only on probes whose flags undermine it", problem, StringComparison.Ordinal);
+        Assert.Empty(whenSaid);
+        Assert.Contains("its sentence does not say so", Assert.Single(whenMarkedOnly), StringComparison.Ordinal);
     }
 
     [Fact]
-    public async Task Every_figure_of_the_findings_is_what_its_run_holds()
+    public void A_figure_its_run_does_not_hold_is_named_with_what_the_run_gives()
+    {
+        // Arrange: lab 3's one client served 19.25 req/s, which the report rounds half up
+        var page = "- [19.2](runs/lab3-db.json \"db/sync rps at 1\") req/s; [5](runs/lab3-db.json \"db/sync nonsense\").\n";
+
+        // Act
+        var problems = DocsPage.Check(page, WorkshopPages.Workshop, RecordedRun.Docs.Sources);
+        var rendered = DocsPage.Render(page, WorkshopPages.Workshop, RecordedRun.Docs.Sources);
+
+        // Assert: the wrong figure is rewritten, the query that cannot be answered kept as it was
+        Assert.Contains(problems, p => p.EndsWith("is 19.3 in the run", StringComparison.Ordinal));
+        Assert.Contains(problems, p => p.Contains("no field 'nonsense'", StringComparison.Ordinal));
+        Assert.StartsWith("- [19.3](runs/lab3-db.json", rendered.Text, StringComparison.Ordinal);
+        Assert.Contains("[5](runs/lab3-db.json \"db/sync nonsense\")", rendered.Text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_findings_quote_the_loads_held_and_the_README_the_minutes_of_its_runs()
     {
         // Arrange
-        var findings = Path.Combine(Repository.Root, "docs", "findings.md");
+        var findings = File.ReadAllText(Path.Combine(Repository.Root, "docs", "findings.md"));
+        var readme = File.ReadAllText(Path.Combine(Repository.Root, "README.md"));
 
-        // Act
-        var (exitCode, _, problems) = await RunsScript.RunAsync("figures.py", Path.GetDirectoryName(findings)!, ["--check", findings]);
-
-        // Assert: the check ran on figures (the findings quote the sustained runs' holds)
-        Assert.True(exitCode == 0, problems);
-        Assert.Matches(@"\]\(workshop/runs/[^ )]+\.json ""[^""]+ hold-", File.ReadAllText(findings));
-    }
-
-    [Fact]
-    public async Task The_READMEs_times_are_those_of_the_runs_it_names()
-    {
-        // Act
-        var (exitCode, _, problems) = await RunsScript.RunAsync("figures.py", Repository.Root, ["--check", "README.md"]);
-
-        // Assert: the check ran on the times (the main sweep's and one pair's quick sweep)
-        Assert.True(exitCode == 0, problems);
-        var readme = await File.ReadAllTextAsync(Path.Combine(Repository.Root, "README.md"));
+        // Assert: both are among the pages checked against their runs (Every_page_is_what_capacity_docs_render_writes_of_its_runs)
+        Assert.Matches(@"\]\(workshop/runs/[^ )]+\.json ""[^""]+ hold-", findings);
         Assert.Equal(2, Regex.Count(readme, @"\]\(docs/workshop/runs/[^ )]+\.json ""run minutes""\)"));
+        Assert.Contains(Path.Combine(Repository.Root, "README.md"), RecordedRun.Docs.Pages());
+        Assert.Contains(Path.Combine(Repository.Root, "docs", "findings.md"), RecordedRun.Docs.Pages());
     }
 
     [Theory]
