@@ -6,7 +6,7 @@ using AsyncCapacity.Lab.Measure;
 namespace AsyncCapacity.Cli.Load;
 
 /// <summary>k6's REST API (`k6 run --address`, on loopback): a held load's seconds as k6 has counted them so far, read from the
-/// per-second submetrics k6-scripts/lib/sweep.js declares with PER_SECOND=1, and the stop that ends the hold early. k6 then still
+/// per-second submetrics k6-scripts/lib/sweep.js declares with PER_SECOND=1, and the stop that ends the held load early. k6 then still
 /// runs handleSummary, so the results file is written as after a full step (k6 exits with code 103).</summary>
 internal sealed class K6Api(int port) : IDisposable
 {

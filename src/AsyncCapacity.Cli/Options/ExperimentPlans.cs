@@ -7,7 +7,8 @@ using AsyncCapacity.Lab.Sweep;
 namespace AsyncCapacity.Cli.Options;
 
 /// <summary>Each experiment's plan, resolved once from the request: steps and SLA default to its declaration and the command line
-/// overrides them for all or for one; no load goes beyond what k6 and the app can open sockets for.</summary>
+/// overrides them for all or for one; no load goes beyond what k6 and the app can open sockets for. --sustain and --sustain-at are
+/// read here only: the sweep, its plan's text and its time read them from the plan.</summary>
 internal static class ExperimentPlans
 {
     /// <param name="openFiles">The sweep's soft limit of open files (`ulimit -n`), which k6 and the app inherit; null: unknown.</param>
@@ -41,8 +42,11 @@ internal static class ExperimentPlans
             Headline = request.Model.IsOpen ? null : plotted.Headline,
             WindowSeconds = request.StepSeconds,
         };
+        var sustain = request.SustainSeconds is { } horizon
+            ? new SustainPlan(horizon, Scoped<int[]>.For(request.SustainAt, experiment)?.Value)
+            : null;
         return new ExperimentPlan(plotted, request.Parameters[experiment.Id],
-            ExperimentTerms.Of(plotted, sla, request.Model, request.Isolation, request.AppCpus), search, timing, cap);
+            ExperimentTerms.Of(plotted, sla, request.Model, request.Isolation, request.AppCpus), search, timing, cap, sustain);
     }
 
     private static Experiment Plotted(SweepRequest request, Experiment experiment) => request.RequestQueue is null

@@ -90,10 +90,10 @@ internal sealed record SweepRequest
         (plan.ProbeDuration * plan.MaxProbes) + HoldsWorstCase(plan) + (Baseline ? BaselineSize.Duration(this) : TimeSpan.Zero);
 
     /// <summary>--sustain's holds at their longest, as the planner bounds them, and a fresh app's start and warm-up for each.</summary>
-    public TimeSpan HoldsWorstCase(RunPlan plan) => SustainSeconds is not { } horizon ? TimeSpan.Zero
-        : TimeSpan.FromSeconds(plan.Experiments.Sum(e => e.Declaration.Variants.Sum(v =>
+    public TimeSpan HoldsWorstCase(RunPlan plan) => TimeSpan.FromSeconds(plan.Experiments.Sum(e => e.Sustain is not { } sustain ? 0
+        : e.Declaration.Variants.Sum(v =>
         {
-            var (holds, seconds) = HoldPlanner.WorstCase(v.Blocking, Scoped<int[]>.For(SustainAt, e.Declaration)?.Value.Length, horizon);
+            var (holds, seconds) = HoldPlanner.WorstCase(v.Blocking, sustain.Loads?.Count, sustain.HorizonSeconds);
             return seconds + (holds * (ProbeStartSeconds + WarmupSeconds));
         })));
 }

@@ -42,7 +42,7 @@ internal sealed class ConsoleProgress(
     {
         if (order.Kind is HoldProbe)
         {
-            // A hold is beyond the search's budget, and says how it goes as it goes.
+            // A held load is beyond the search's budget, and says how it goes as it goes.
             _holdStarted = Elapsed;
             _out.WriteLine(string.Create(CultureInfo.InvariantCulture,
                 $"  {order.Plan.Id} {order.Variant}: holding {order.Load} clients for up to {order.Seconds:0} s from a cold app"));
@@ -105,7 +105,7 @@ internal sealed class ConsoleProgress(
     private int Max(int variant) => variant < variants.Count ? variants[variant] : 0;
 
     /// <summary>The estimate: each variant still to come uses the share of its budget the finished ones used (two-thirds before any has
-    /// finished); the most: every one uses its whole budget. Both at the mean time of a probe so far, and the holds still to come at
+    /// finished); the most: every one uses its whole budget. Both at the mean time of a probe so far, and the held loads still to come at
     /// their longest.</summary>
     private (TimeSpan Estimate, TimeSpan Most) Remaining()
     {

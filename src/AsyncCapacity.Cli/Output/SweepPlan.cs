@@ -33,16 +33,18 @@ internal static class SweepPlan
                 + "where the outcome is least certain, until the knee's 90% interval from every probe is within ±10% or the budget is "
                 + "spent; below a miss while k6 was short of CPU, narrowed to 25% and the largest load that met. A window is "
                 + $"stretched (up to ×4) where fewer than {ProbeWindow.MinRequests} requests would complete in it.");
-        if (request.SustainSeconds is { } horizon)
+        if (plan.Experiments.FirstOrDefault(e => e.Sustain is not null)?.Sustain is { } sustain)
         {
-            var loads = request.SustainAt.Count > 0
-                ? $"the loads given by --sustain-at ({string.Join("; ", request.SustainAt.Select(Given))})"
+            var given = plan.Experiments.Where(e => e.Sustain?.Loads is { Count: > 0 })
+                .Select(e => $"{e.Id}={string.Join(',', e.Sustain!.Loads!)}").ToList();
+            var loads = given.Count > 0
+                ? $"the loads given by --sustain-at ({string.Join("; ", given)})"
                 : "a blocking variant's loads chosen by the pool's injection laws from twice its knee (at most "
                     + $"{HoldPlan.DefaultMaxHolds}), an awaiting variant's knee once";
             text.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"Then capacity over time (--sustain): {loads}, each held on a fresh app for up to {horizon:0} s and ended once "
-                + $"it has met the SLA for {HoldTerms.DefaultConfirmSeconds} s straight; at most "
-                + $"{request.HoldsWorstCase(plan).TotalMinutes:0.#} min of holds."));
+                $"Then capacity over time (--sustain): {loads}, each held on a fresh app for up to {sustain.HorizonSeconds:0} s and "
+                + $"ended once it has met the SLA for {HoldTerms.DefaultConfirmSeconds} s straight; at most "
+                + $"{request.HoldsWorstCase(plan).TotalMinutes:0.#} min of held loads."));
         }
 
         AppendSettings(text, request);
@@ -58,10 +60,6 @@ internal static class SweepPlan
                 + $"at most {request.WorstCaseDuration(plan).TotalMinutes:0.#} min; report in {request.OutputDirectory}.");
         return text.ToString();
     }
-
-    /// <summary>"sleep=100", or "100" for every experiment.</summary>
-    private static string Given(Scoped<int[]> loads) =>
-        (loads.Experiment is null ? "" : loads.Experiment + "=") + string.Join(",", loads.Value);
 
     private static void AppendSettings(StringBuilder text, SweepRequest request)
     {

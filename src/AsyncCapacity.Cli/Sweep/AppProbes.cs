@@ -14,7 +14,7 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
     public string? SkippedReason(ExperimentPlan plan) => run.Source.SkippedReason(plan.Declaration);
 
     /// <summary>A probe past its deadline (k6 out of file descriptors and hanging, an app that will not stop) has its processes stopped
-    /// and answers as failed, and so does one whose load generator failed: the search goes on without them. A hold is a longer
+    /// and answers as failed, and so does one whose load generator failed: the search goes on without them. A held load is a longer
     /// probe: its deadline follows its horizon.</summary>
     public async Task<ProbeAnswer> RunAsync(ProbeOrder order, CancellationToken cancellationToken)
     {
@@ -49,7 +49,7 @@ internal sealed class AppProbes(SweepContext run, SweepJournal journal) : IProbe
     private static bool PastDeadline(Exception ex, CancellationTokenSource deadline) =>
         ex is OperationCanceledException || (deadline.IsCancellationRequested && ex is HarnessException and not LoadFailedException);
 
-    /// <summary>A hold keeps why it failed in its own reading; a search probe in its step's flag.</summary>
+    /// <summary>A held load keeps why it failed in its own reading; a search probe in its step's flag.</summary>
     private static ProbeAnswer Failed(ProbeOrder order, StepFlag why) => order.Kind is HoldProbe
         ? new ProbeAnswer(null) { Hold = HoldReading.Failed(order.Load, why) }
         : FailedProbe.Answer(order, why, DateTimeOffset.UtcNow);

@@ -9,12 +9,12 @@ using AsyncCapacity.Lab.Sweep;
 
 namespace AsyncCapacity.Cli.Sweep;
 
-/// <summary>One load held on a fresh app for up to the sustained horizon (the order's window): read every second as k6 counts it,
+/// <summary>One load held on a fresh app for up to --sustain's horizon (the order's window): read every second as k6 counts it,
 /// ended as soon as it has been caught up with for the confirmation span, then read again in full from k6's results and the runtime
 /// reader.</summary>
 internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
 {
-    /// <summary>Past the horizon and the app's start, when the hold's processes are stopped whatever k6 is doing.</summary>
+    /// <summary>Past the horizon and the app's start, when the held load's processes are stopped whatever k6 is doing.</summary>
     private static readonly TimeSpan Margin = TimeSpan.FromSeconds(30);
 
     private static readonly TimeSpan ReportEvery = TimeSpan.FromSeconds(15);
@@ -33,7 +33,7 @@ internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
         var started = await run.Source.StartAsync(plan.Declaration,
             new ProbeRun(Name, Order.Variant, Load, plan.Parameters), cancellationToken);
         await using var app = await ObservedApp.WrapAsync(started);
-        // Read from its first second: no warm-up, and judged by the hold's SLA.
+        // Read from its first second: no warm-up, and judged by the held load's SLA.
         var tags = new Live.ProbeTags(plan.Id, Order.Variant, Load, 0, Name);
         var spec = run.LoadOf(Order, app, tags) with { Name = Name, WarmupSeconds = 0, Sla = Terms.Sla, Held = true };
         await using var load = run.Load.Start(spec, cancellationToken);
@@ -49,7 +49,7 @@ internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
         var timeline = await app.FinishAsync(results, cancellationToken);
         var complete = stoppedAt is { } stop ? (int)((stop - loadStart) / 1000) : (int)Math.Floor(HorizonSeconds);
         var seconds = HoldSeries.Of(results.Steps.Single().Seconds ?? [], timeline, loadStart, complete);
-        // The machine and k6 over the hold's last span: where the load was still behind, they say whether the pool was the limit.
+        // The machine and k6 over the held load's last span: where the load was still behind, they say whether the pool was the limit.
         var end = loadStart + (complete * 1000L);
         var cpu = run.Cpu.Window(Math.Max(loadStart, end - (SteadyStateReader.GrowthSpanSeconds * 1000L)), end);
         return HoldReading.Of(Load, seconds, Terms, Hold.Forecast) with
@@ -71,8 +71,9 @@ internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
             var now = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
             var complete = (int)((now - loadStart) / 1000);
             var counted = await load.CountedAsync(cancellationToken);
-            var catchUp = CatchUpFinder.Find([.. counted.Where(s => s.Second < complete).Select(HoldSeries.Held)], Terms);
-            if (catchUp.Confirmed(Terms.ConfirmSeconds))
+            var seconds = counted.Where(s => s.Second < complete).Select(HoldSeries.Held).ToList();
+            var catchUp = CatchUpFinder.Find(seconds, Terms);
+            if (Terms.MayEnd(seconds))
             {
                 await load.StopAsync(cancellationToken);
                 run.Progress.Info(string.Create(CultureInfo.InvariantCulture,

@@ -25,7 +25,7 @@ internal sealed class SweepRunner(
     private readonly IReadOnlyList<IVariantPhase> _phases =
     [
         .. request.Demand ? [new DemandPhase()] : Array.Empty<IVariantPhase>(),
-        .. request.SustainSeconds is { } horizon ? [new SustainedPhase(horizon, request.SustainAt)] : Array.Empty<IVariantPhase>(),
+        .. plan.Experiments.Any(e => e.Sustain is not null) ? [new SustainedPhase()] : Array.Empty<IVariantPhase>(),
     ];
 
     public async Task RunAsync(CancellationToken cancellationToken)

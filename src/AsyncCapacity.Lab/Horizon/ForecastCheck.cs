@@ -3,9 +3,9 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Horizon;
 
-/// <summary>A hold's measurement beside its forecast: the error, and where they part by more than the pool laws' tolerance, the
+/// <summary>A held load's measurement beside its forecast: the error, and where they part by more than the pool laws' tolerance, the
 /// assumption that broke. The forecast rests on two: the pool holds the threads the load needs at a time the injection laws
-/// give, and the load is met a round and a window after; the hold's seconds say which failed.</summary>
+/// give, and the load is met a round and a window after; the held load's seconds say which failed.</summary>
 public static class ForecastCheck
 {
     /// <summary>Below this the tolerance's share of a few seconds is less than the reader's one-second resolution.</summary>

@@ -11,7 +11,7 @@ public static class HoldReading
         var catchUp = CatchUpFinder.Find(seconds, terms);
         var confirmed = catchUp.Confirmed(terms.ConfirmSeconds);
         var at = confirmed ? catchUp.At : null;
-        // What serving it cost once caught up (or what holding it cost by the end): the app as the hold ended.
+        // What serving it cost once caught up (or what holding it cost by the end): the app as the held load ended.
         var costAt = seconds.LastOrDefault(s => s.PoolThreads is not null);
         var hold = new SustainedHold(load, seconds.Count == 0 ? 0 : seconds.Max(s => s.Second) + 1, at,
             confirmed ? HoldEnd.CaughtUp : HoldEnd.Horizon, seconds)

@@ -7,7 +7,7 @@ namespace AsyncCapacity.Lab.Horizon;
 /// second's end (its last sample in that second), from the moment the load started.</summary>
 public static class HoldSeries
 {
-    /// <param name="completeSeconds">Seconds the load ran in full: a second cut short by the hold's end is left out, as its
+    /// <param name="completeSeconds">Seconds the load ran in full: a second cut short by the held load's end is left out, as its
     /// counts would read as clients unanswered.</param>
     public static IReadOnlyList<HeldSecond> Of(
         IReadOnlyList<CountedSecond> counted, IReadOnlyList<RuntimeSample> timeline, long loadStartMs, int completeSeconds) =>

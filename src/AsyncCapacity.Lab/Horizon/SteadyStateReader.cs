@@ -2,7 +2,7 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Horizon;
 
-/// <summary>Where the pool settled, read off the holds: the lightest load still behind at the horizon is where it stopped or
+/// <summary>Where the pool settled, read off the held loads: the lightest load still behind at the horizon is where it stopped or
 /// still grew; with none behind, the heaviest caught up says what serving it cost.</summary>
 public static class SteadyStateReader
 {
@@ -42,7 +42,7 @@ public static class SteadyStateReader
             : state with { BoundBy = BoundBy(behind, facts) };
     }
 
-    /// <summary>Threads gained per second over the hold's last span.</summary>
+    /// <summary>Threads gained per second over the held load's last span.</summary>
     public static double? GrowthPerSecond(IReadOnlyList<HeldSecond> seconds)
     {
         var read = seconds.Where(s => s.PoolThreads is not null).OrderBy(s => s.Second).ToList();

@@ -1,6 +1,6 @@
 namespace AsyncCapacity.Lab.Results;
 
-// Why the knee measured above the laws' range: a hold shorter than declared, or more threads than the static bound counts.
+// Why the knee measured above the laws' range: a hold time shorter than declared, or more threads than the static bound counts.
 
 public sealed record PoolGrew(int At, double From, int To, int? Allows) : PredictionReason;
 

@@ -19,7 +19,7 @@ public sealed record CatchUpForecast(PoolInjection By, int ThreadsNeeded, double
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public ResourceKind? Ceiling { get; init; }
 
-    /// <summary>(Measured − predicted) ÷ predicted, in percent, once the hold ran and both are known.</summary>
+    /// <summary>(Measured − predicted) ÷ predicted, in percent, once the held load ran and both are known.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? ErrorPercent { get; init; }
 
@@ -28,7 +28,7 @@ public sealed record CatchUpForecast(PoolInjection By, int ThreadsNeeded, double
     public ForecastMiss? Broke { get; init; }
 }
 
-/// <summary>The assumption of the forecast a hold broke, with what the hold measured instead.</summary>
+/// <summary>The assumption of the forecast a held load broke, with what the held load measured instead.</summary>
 /// <param name="GrowthPerSecond">The pool's threads a second while the load was behind.</param>
 /// <param name="ThreadsAtCatchUp">The pool's threads when it caught up, beside the threads the forecast said it needs.</param>
 /// <param name="ThreadsReadyAt">When the pool first held the threads the forecast said the load needs (null: never).</param>

@@ -51,7 +51,7 @@ public sealed record VariantResult(
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public MeasuredHold? ThreadsHeld { get; init; }
 
-    /// <summary>The capacity over time under load, where the sweep held loads up to a sustained horizon (--sustain).</summary>
+    /// <summary>The capacity over time under load, where the sweep held loads up to a horizon (--sustain).</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public Sustained? Sustained { get; init; }
 

@@ -6,7 +6,7 @@ namespace AsyncCapacity.Lab.Results;
 /// stopped short, with what bound it. Load is the load read; the figures are the app's at that hold's end.</summary>
 public sealed record SteadyState(SteadyKind Kind, int Load, int? Threads, double? WorkingSetMb, double? CpuPercent)
 {
-    /// <summary>Threads a second over the hold's last span; positive while the pool still grows.</summary>
+    /// <summary>Threads a second over the held load's last span; positive while the pool still grows.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? GrowthPerSecond { get; init; }
 

@@ -6,13 +6,16 @@ namespace AsyncCapacity.Lab.Sweep;
 
 /// <summary>An experiment as this sweep runs it, resolved once from the options and handed to everything that asks.</summary>
 /// <param name="Cap">Where the open files allowed fewer clients than the search's own ceiling; null where they did not bind.</param>
+/// <param name="Sustain">Capacity over time (--sustain): the horizon each load is held for and the loads given; null: not measured.
+/// </param>
 public sealed record ExperimentPlan(
     Experiment Declaration,
     IReadOnlyDictionary<string, string> Parameters,
     ExperimentTerms Terms,
     SearchPolicy Search,
     ProbeTiming Timing,
-    LoadCap? Cap = null)
+    LoadCap? Cap = null,
+    SustainPlan? Sustain = null)
 {
     public string Id => Declaration.Id;
 
@@ -28,3 +31,7 @@ public sealed record ExperimentPlan(
         IReadOnlyList<AnalysedStep> steps, IReadOnlyDictionary<string, SearchFinding>? findings = null, string? skippedReason = null) =>
         new(Declaration, Terms, Parameters, steps, skippedReason, findings) { Plan = Recorded };
 }
+
+/// <summary>--sustain as one experiment runs it: each held load lasts up to <paramref name="HorizonSeconds"/>.</summary>
+/// <param name="Loads">--sustain-at: the loads to hold, in order, instead of the laws' choice; null: the laws choose.</param>
+public sealed record SustainPlan(double HorizonSeconds, IReadOnlyList<int>? Loads = null);

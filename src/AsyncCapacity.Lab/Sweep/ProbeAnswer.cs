@@ -4,7 +4,7 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Sweep;
 
-/// <summary>A search probe's step (a failed one's says why in its flags) or a hold's reading, and what it read of the app.</summary>
+/// <summary>A search probe's step (a failed one's says why in its flags) or a held load's reading, and what it read of the app.</summary>
 /// <param name="App">The app's description (cores, pool minimum, database): the laws read the run through it.</param>
 public sealed record ProbeAnswer(AnalysedStep? Step, RuntimeReport? App = null, bool ReadFromOutside = false)
 {

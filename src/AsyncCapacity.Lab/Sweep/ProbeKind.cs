@@ -16,7 +16,7 @@ public sealed record SearchProbe(ProbePass Pass, ProbeReason Why) : ProbeKind
     public override string Name => "search";
 }
 
-/// <summary>A load held up to the sustained horizon (the order's window), ended once caught up for
+/// <summary>A load held up to --sustain's horizon (the order's window), ended once caught up for
 /// <see cref="HoldTerms.ConfirmSeconds"/>; it answers with a <see cref="SustainedHold"/>, not a step.</summary>
 public sealed record HoldProbe(HoldTerms Terms, CatchUpForecast? Forecast) : ProbeKind
 {

@@ -104,7 +104,16 @@ public static partial class DocsPage
     }
 
     /// <summary>Each figure's text written from its run; a flagged figure must say so in its query and in its sentence.</summary>
-    private static string Figures(string text, string folder, DocsSources sources, List<string> problems) => Link().Replace(text, link =>
+    private static string Figures(string text, string folder, DocsSources sources, List<string> problems)
+    {
+        var code = InlineCode().Matches(text).Select(m => (m.Index, End: m.Index + m.Length)).ToList();
+        return Link().Replace(text, link => code.Any(c => c.Index <= link.Index && link.Index < c.End)
+            ? link.Value
+            : Figure(link, text, folder, sources, problems));
+    }
+
+    /// <summary>One figure written from its run; one that explains the syntax in `code` is left as it is.</summary>
+    private static string Figure(Match link, string text, string folder, DocsSources sources, List<string> problems)
     {
         var (shown, path, query) = (link.Groups[1].Value, link.Groups[2].Value, link.Groups[3].Value);
         try
@@ -128,7 +137,7 @@ public static partial class DocsPage
             problems.Add($"{link.Value}: {problem.Message}");
             return link.Value;
         }
-    });
+    }
 
     /// <summary>The bullet or paragraph a figure stands in, its links read as their text.</summary>
     private static string Sentence(string text, int at)
@@ -151,6 +160,9 @@ public static partial class DocsPage
 
     [GeneratedRegex(@"<!-- (recorded|compare|steps|horizons): [^\n]+ -->\n.*?<!-- /\1 -->", RegexOptions.Singleline)]
     private static partial Regex WholeBlock();
+
+    [GeneratedRegex(@"`[^`\n]+`")]
+    private static partial Regex InlineCode();
 
     [GeneratedRegex(@"\[([^\]]*)\]\(((?:[\w.-]+/)*runs/[^ )]+\.json) ""([^""]+)""\)")]
     public static partial Regex Link();

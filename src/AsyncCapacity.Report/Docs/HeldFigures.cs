@@ -20,7 +20,7 @@ public static class HeldFigures
                 throw new DocsException("a second's figure names its load and second: at N S");
             }
 
-            var second = hold.Seconds.FirstOrDefault(s => s.Second == at) ?? throw new DocsException($"the hold has no second {at}");
+            var second = hold.Seconds.FirstOrDefault(s => s.Second == at) ?? throw new DocsException($"the held load has no second {at}");
             var (value, unit) = field switch
             {
                 "second-threads" => (second.PoolThreads, FigureUnit.Count),
@@ -62,7 +62,7 @@ public static class HeldFigures
             "hold-needed" => ((double?)hold.Forecast?.ThreadsNeeded, FigureUnit.Count),
             _ => throw new DocsException($"no field '{field}' of a held load"),
         };
-        return value is { } v ? FigureText.Of(v, unit) : throw new DocsException($"the hold has no {field}");
+        return value is { } v ? FigureText.Of(v, unit) : throw new DocsException($"the held load has no {field}");
     }
 
     private static SustainedHold Hold(IReadOnlyList<string> words, VariantResult variant)

@@ -8,8 +8,8 @@ public static class CurveChartText
     public static string CurveTitle(LoadModel model) => $"Capacity over time under load: {model.AxisName} within the SLA";
 
     public static string CurveNote(IReadOnlyList<(string Profile, double Seconds)> horizons, double firstSecond) =>
-        "Both axes log scale. Solid: the capacity the holds measured, each load on a fresh app from a cold start (the largest load "
-        + "caught up with by then, read between the holds); bars: its interval where the curve is read; circles: a load caught up "
+        "Both axes log scale. Solid: the capacity the held loads measured, each load on a fresh app from a cold start (the largest load "
+        + "caught up with by then, read between the held loads); bars: its interval where the curve is read; circles: a load caught up "
         + "with, where its line of the SLA began to hold; triangles: a load still behind when its hold ended. Dashed: what the "
         + "injection laws forecast for the same times. Dotted lines: the horizons the "
         + string.Join(" and ", horizons.Select(h => $"{h.Profile} ({Format.Seconds(h.Seconds)})"))
@@ -24,7 +24,7 @@ public static class CurveChartText
 
     public static string Interval(string variant, CapacityAt point) =>
         $"{variant} at {Format.Seconds(point.Seconds)}: {SustainedText.Point(point)}"
-            + (point.From == CurveSource.Probes ? ", the short probes' knee" : ", read between the holds");
+            + (point.From == CurveSource.Probes ? ", the short probes' knee" : ", read between the held loads");
 
     public static string Hold(string variant, SustainedHold hold, LoadModel model) => hold.CaughtUpAt is { } at
         ? $"{variant}, {model.Load(hold.Concurrency)} held: caught up at {Format.Seconds(at)}"

@@ -7,7 +7,7 @@ namespace AsyncCapacity.Report.Formatting;
 public static class FlagText
 {
     /// <summary>Why a held load measured nothing, in the words a failed probe's flag has.</summary>
-    public static string WhyFailed(SustainedHold hold) => hold.Failure is { } why ? Of(why) : "the hold failed";
+    public static string WhyFailed(SustainedHold hold) => hold.Failure is { } why ? Of(why) : "the held load failed";
 
     public static string Of(StepFlag flag) => flag.Kind switch
     {

@@ -3,7 +3,7 @@ using AsyncCapacity.Lab.Results;
 namespace AsyncCapacity.Report.Formatting;
 
 /// <summary>Each held load's catch-up beside what the injection laws forecast for it, and where they part by more than the
-/// tolerance, the assumption the hold broke, with its figures: "44 clients: caught up at 70 s, forecast 12.5 s at the earliest
+/// tolerance, the assumption the held load broke, with its figures: "44 clients: caught up at 70 s, forecast 12.5 s at the earliest
 /// (+460%): hill climbing added 0.63 threads/s, short of its most, 4/s".</summary>
 public static class ForecastText
 {
@@ -53,7 +53,7 @@ public static class ForecastText
         _ => "hill climbing",
     };
 
-    /// <summary>The assumption the hold broke, in the words of the mechanism it names, with what the hold measured.</summary>
+    /// <summary>The assumption the held load broke, in the words of the mechanism it names, with what the held load measured.</summary>
     public static string Broke(ForecastMiss miss, CatchUpForecast forecast)
     {
         var rate = miss.GrowthPerSecond is { } g ? $"{Format.Number(g)} threads/s" : null;

@@ -95,7 +95,8 @@ internal static class CapacityCurveChart
         }
     }
 
-    /// <summary>The laws' curve: the load each hold was forecast caught up with by when, and what they give at each time read.</summary>
+    /// <summary>The laws' curve: the load each held load was forecast caught up with by when, and what they give at each time read.
+    /// </summary>
     private static List<PointModel> Forecast(string variant, Sustained sustained, LoadModel model) =>
         [.. sustained.Holds.Where(h => h.Forecast?.CaughtUpAt is not null)
             .Select(h => (Seconds: h.Forecast!.CaughtUpAt!.Value, Load: h.Concurrency))

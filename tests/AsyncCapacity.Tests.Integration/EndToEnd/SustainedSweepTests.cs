@@ -38,7 +38,7 @@ public sealed class SustainedSweepTests(ITestOutputHelper log) : IDisposable
         Assert.InRange(met.CaughtUpAt!.Value, 0, 3);
         Assert.InRange(met.HeldSeconds, met.CaughtUpAt.Value + sustained.ConfirmSeconds, 19);
 
-        // Assert: every second of every hold counted by k6 and read by the runtime reader, the cost and the forecast kept
+        // Assert: every second of every held load counted by k6 and read by the runtime reader, the cost and the forecast kept
         Assert.All(sustained.Holds, hold =>
         {
             Assert.Equal(Enumerable.Range(0, hold.HeldSeconds), hold.Seconds.Select(s => s.Second));
@@ -51,7 +51,7 @@ public sealed class SustainedSweepTests(ITestOutputHelper log) : IDisposable
         var heavier = sustained.Holds[1];
         Assert.True(heavier.EndedBy == HoldEnd.Horizon ? heavier.HeldSeconds == 20 : heavier.CaughtUpAt is not null, $"{heavier}");
 
-        // Assert: the curve from the probe's knee at its horizon to the hold's horizon, and the capacity's own horizon
+        // Assert: the curve from the probe's knee at its horizon to the held load's horizon, and the capacity's own horizon
         Assert.Equal(sync.Capacity!.HorizonSeconds, sustained.KneeHorizonSeconds);
         Assert.Equal(20, sustained.Curve[^1].Seconds);
         Assert.True(sustained.Curve[^1].Low >= 2, $"{sustained.Curve[^1]}");

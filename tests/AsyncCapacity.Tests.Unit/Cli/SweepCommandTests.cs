@@ -288,6 +288,6 @@ public sealed class SweepCommandTests
         Assert.DoesNotContain("--sustain", SweepPlan.Describe(none, Plan(none)), StringComparison.Ordinal);
     }
 
-    /// <summary>A hold's fresh app: its start and the quick profile's 2 s warm-up.</summary>
+    /// <summary>A held load's fresh app: its start and the quick profile's 2 s warm-up.</summary>
     private const double QuickStart = SweepRequest.ProbeStartSeconds + 2;
 }

@@ -15,7 +15,7 @@ public sealed class SweepJournalTests : IDisposable
     [Fact]
     public async Task Every_probe_is_read_back_as_written_and_a_line_cut_short_by_a_killed_sweep_is_left_out()
     {
-        // Arrange: a search probe with its step, timeline and app, and a hold with its reading
+        // Arrange: a search probe with its step, timeline and app, and a held load with its reading
         var plan = Simulation.Plan(new SearchPolicy { Coarse = [1, 10] });
         var app = new SimulatedApp(c => new SimulatedLaunch(c <= 5, c <= 5 ? -1 : 1));
         var order = new ProbeOrder(plan, "v", 10, 4, 1, 1, new SearchProbe(ProbePass.Coarse, new ProbeReason(ProbeReasonKind.CoarsePass)));

@@ -7,7 +7,7 @@ namespace AsyncCapacity.Tests.Formatting;
 
 /// <summary>A variant's capacity over time in the words the card and the CLI lead with, read off the synthetic sustained run:
 /// the knee at its horizon, half a minute, the heaviest load caught up with and its cost, the load never caught up with and why;
-/// an awaiting variant flat from the first second; each hold beside its forecast, naming the assumption that broke.</summary>
+/// an awaiting variant flat from the first second; each held load beside its forecast, naming the assumption that broke.</summary>
 public sealed class SustainedTextTests
 {
     private static readonly ResultsDocument Run = Golden(SyntheticSustainedRun.FileName);

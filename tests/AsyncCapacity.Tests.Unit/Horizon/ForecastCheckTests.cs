@@ -3,7 +3,7 @@ using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Tests.Horizon;
 
-/// <summary>A hold beside its forecast: the error, and the assumption that broke where they part by more than 25%.</summary>
+/// <summary>A held load beside its forecast: the error, and the assumption that broke where they part by more than 25%.</summary>
 public sealed class ForecastCheckTests
 {
     [Fact]

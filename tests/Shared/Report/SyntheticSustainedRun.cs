@@ -1,17 +1,21 @@
+using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Search;
+using AsyncCapacity.Lab.Sweep;
+using AsyncCapacity.Tests.Sweep;
 using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Report;
 
 /// <summary>
-/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 1 and 8 (as recorded on 2026-11-26: Golden/recorded) with the
-/// sustained measurement (--sustain 2m) they would have had. Only each held second is simulated, from a pool that grows as the
-/// issue's runs saw it (sleep by hill climbing, about 0.3 and 0.7 threads a second; the blocked echo by cooperative blocking,
-/// near 4 a second); everything read from the seconds is the lab's own (HoldReading: the catch-up, cost and forecast read;
-/// SustainedAnalysis: the curve and the steady state; PoolFactsReader and CatchUpForecaster: the forecasts). A recorded run
-/// replaces it once there is one; the tests that read it read a recorded one alike.
+/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 1 and 8 (as recorded on 2026-11-26: Golden/recorded) with
+/// the capacity over time (--sustain 2m) they would have had. The lab's own loop runs it: each variant's recorded probes answer its
+/// search again, then the real <see cref="SustainedPhase"/> chooses each load to hold (the loads given, as --sustain-at gives them),
+/// forecasts it and reads it; only each held second is simulated, from a pool that grows as the runs saw it (sleep by hill
+/// climbing, about 0.3 and 0.7 threads a second; the blocked echo by cooperative blocking, near 4 a second), and a held load ends
+/// by the rule a measured one ends by (<see cref="HoldTerms.MayEnd"/>).
 /// </summary>
 internal static class SyntheticSustainedRun
 {
@@ -44,26 +48,53 @@ internal static class SyntheticSustainedRun
         return document with { Run = run, Experiments = experiments };
     }
 
-    /// <summary>A fresh app per hold: built once, started in about this long.</summary>
+    /// <summary>A fresh app per held load: built once, started in about this long.</summary>
     private const int AppStartSeconds = 3;
 
+    /// <summary>The variant swept again through the lab's loop, alone: its recorded probes for its search, then the loads held.</summary>
     private static Sustained Sustain(ExperimentResult experiment, VariantResult variant, RunInfo run)
     {
-        var facts = PoolFactsReader.Of(experiment, variant, run);
-        var sessions = experiment.Load.HoldsSessions;
-        var window = new HoldTerms(1, experiment.Sla, sessions).WindowSeconds;
-        var holds = Holds(experiment.Name, variant.Name).Select(hold =>
+        var simulated = Holds(experiment.Name, variant.Name);
+        var plan = PlanOf(run, experiment, variant) with { Sustain = new SustainPlan(Horizon, [.. simulated.Select(h => h.Load)]) };
+        var phases = new IVariantPhase[] { new SustainedPhase() };
+        var loop = new SweepLoop(new SimulatedHolds(variant, run, simulated), new SilentProgress())
         {
-            var terms = new HoldTerms(hold.Load, experiment.Sla, sessions);
-            var forecast = facts is null ? null : CatchUpForecaster.Forecast(facts, hold.Load, Horizon, window);
-            return HoldReading.Of(hold.Load, Seconds(hold, terms, sessions), terms, forecast);
-        }).ToList();
-        var kneeHorizon = KneeHorizon.Of(variant, run)!.Value;
-        return SustainedAnalysis.Of(variant.Capacity, kneeHorizon, holds, Horizon, HoldTerms.DefaultConfirmSeconds, facts, window,
-            MostClients);
+            Phases = phases,
+            Knee = (_, soFar, _) => PredictedKnee.Of(experiment, soFar, run),
+        };
+        var runPlan = new RunPlan([plan], Timing(run));
+        var record = new SweepRecord();
+        loop.RunAsync(runPlan, Facts(run, runPlan), record, CancellationToken.None).GetAwaiter().GetResult();
+        return record.Results(runPlan, phases).Single().Variants.Single().Sustained!;
     }
 
-    /// <summary>Each hold: its load and the pool's threads each second from the load's start.</summary>
+    /// <summary>The run's own timing and facts, so that the laws read the variant as the recorded run did.</summary>
+    private static ProbeTiming Timing(RunInfo run) => new(run.Settings.WarmupSeconds, run.Settings.StepSeconds, 1, 2);
+
+    private static RunFacts Facts(RunInfo run, RunPlan plan) => new(run.StartedAt, run.FinishedAt, run.K6Version, run.Machine,
+        run.Target, run.Isolation, run.Settings with { Steps = plan.AllSteps }, run.Sla);
+
+    /// <summary>The variant alone, as the run searched it: its coarse steps, its search's budget, its headline.</summary>
+    private static ExperimentPlan PlanOf(RunInfo run, ExperimentResult experiment, VariantResult variant)
+    {
+        var steps = variant.Steps.Where(s => s.Pass is null or ProbePass.Coarse).Select(s => s.Concurrency).Distinct().Order().ToList();
+        var declared = new Experiment(experiment.Name, 1, experiment.Title, experiment.Lesson, experiment.Load,
+            [new Variant(variant.Name, variant.Blocking, "GET", "/", variant.Description, variant.Holds)], [], steps,
+            new DeclaredSla(experiment.Sla.P95Ms, experiment.Sla.MaxErrorRate * 100), Headline: experiment.Headline);
+        var search = new SearchPolicy
+        {
+            Coarse = steps,
+            Refine = true,
+            Ceiling = MostClients,
+            Headline = experiment.Headline,
+            WindowSeconds = run.Settings.StepSeconds,
+            MaxSearchProbes = experiment.Plan?.SearchProbes ?? SearchPolicy.DefaultSearchProbes,
+        };
+        return new ExperimentPlan(declared, experiment.Parameters, ExperimentTerms.Of(declared, experiment.Sla, experiment.Model), search,
+            Timing(run));
+    }
+
+    /// <summary>Each held load: its load and the pool's threads each second from the load's start.</summary>
     private static IReadOnlyList<Simulated> Holds(string experiment, string variant) => (experiment, variant) switch
     {
         // Thread.Sleep(500): nothing tells the pool it blocks, and a thread frees every 500 ms, so the gate never starves:
@@ -86,7 +117,8 @@ internal static class SyntheticSustainedRun
 
     private static int Echo(int second, int load) => Math.Min(20 + (int)(3.8 * second), load + 3);
 
-    private static List<HeldSecond> Seconds(Simulated hold, HoldTerms terms, bool sessions)
+    /// <summary>Each second of a held load as the simulated pool serves it, until it may end as a measured one does.</summary>
+    private static List<HeldSecond> Seconds(Simulated hold, HoldTerms terms)
     {
         var seconds = new List<HeldSecond>();
         var completed = 0.0;
@@ -98,11 +130,11 @@ internal static class SyntheticSustainedRun
             seconds.Add(second with
             {
                 PoolThreads = threads,
-                WorkingSetMb = Math.Round((sessions ? 96 : 62) + ((sessions ? 0.28 : 0.12) * threads), 1),
-                SessionsFailed = sessions ? second.SessionsFailed ?? 0 : null,
-                SessionsDropped = sessions ? 0 : null,
+                WorkingSetMb = Math.Round((terms.Sessions ? 96 : 62) + ((terms.Sessions ? 0.28 : 0.12) * threads), 1),
+                SessionsFailed = terms.Sessions ? second.SessionsFailed ?? 0 : null,
+                SessionsDropped = terms.Sessions ? 0 : null,
             });
-            if (CatchUpFinder.Find(seconds, terms).Confirmed(terms.ConfirmSeconds))
+            if (terms.MayEnd(seconds))
             {
                 break;
             }
@@ -169,4 +201,34 @@ internal static class SyntheticSustainedRun
     }
 
     private sealed record Simulated(int Load, Func<int, int> Threads, Func<int, int, int, double, HeldSecond> Second);
+
+    /// <summary>The port the loop probes: a search probe answered with the step recorded in its place, a held load simulated.</summary>
+    private sealed class SimulatedHolds(VariantResult variant, RunInfo run, IReadOnlyList<Simulated> holds) : IProbePort
+    {
+        private readonly Queue<StepResult> _recorded = new(variant.Steps.OrderBy(s => s.StartedAt));
+
+        /// <summary>The app as the run described it: the laws count its pool and CPU from it.</summary>
+        private RuntimeReport App => new(run.DotnetVersion, run.Cores, run.Cores, run.Cores, 32767, 1000, 1000, 1, null,
+            new RuntimeSample(run.StartedAt.ToUnixTimeMilliseconds(), run.Cores, 0, 0, 0, 0, 0, 0), []);
+
+        public Task<ProbeAnswer> RunAsync(ProbeOrder order, CancellationToken cancellationToken)
+        {
+            if (order.Kind is HoldProbe hold)
+            {
+                var simulated = holds.Single(h => h.Load == order.Load);
+                return Task.FromResult(new ProbeAnswer(null, App)
+                {
+                    Hold = HoldReading.Of(order.Load, Seconds(simulated, hold.Terms), hold.Terms, hold.Forecast),
+                });
+            }
+
+            var step = _recorded.Dequeue();
+            if (step.Concurrency != order.Load)
+            {
+                throw new InvalidOperationException($"{variant.Name}: the search asked for {order.Load}, the run recorded {step.Concurrency}");
+            }
+
+            return Task.FromResult(new ProbeAnswer(new AnalysedStep(order.Variant, step.StartedAt.ToUnixTimeMilliseconds(), step, []), App));
+        }
+    }
 }
