@@ -2,11 +2,11 @@
 # Records the workshop's runs: each line of commands.tsv, the lab's own command run as written (from the repository's
 # root, with `capacity` the tool as the workshop's set-up installs it: packed from this clone with a version of its own and
 # installed into a folder of its own, with a private NuGet cache so no older package can serve), its results.json kept here
-# as NAME.json without the timelines (`capacity docs keep`). A run named in a NAME.patch beside it runs with that patch applied (lab 11's
+# as NAME.json without the timelines (`capacity docs keep`). A run named in a NAME.patch beside it runs with that patch applied (lab 8's
 # fix) and the patch taken back after. Last, `capacity docs render` writes every page's tables and figures from the files. One run at a time, on a
 # machine doing nothing else: every figure is a claim a learner re-runs.
 #   bash docs/workshop/runs/record.sh               # every run (about an hour on 2 cores)
-#   bash docs/workshop/runs/record.sh lab2-db ...   # some of them
+#   bash docs/workshop/runs/record.sh lab4-db ...   # some of them
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"

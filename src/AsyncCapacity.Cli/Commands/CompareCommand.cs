@@ -15,7 +15,7 @@ internal static class CompareCommand
         var runs = new Argument<string[]>("RUNS")
         {
             Description = "Two or more results.json files, or the report folders that hold them; the first is the baseline. "
-                + "Each run is named by its folder (reports/lab1-sleep → lab1-sleep).",
+                + "Each run is named by its folder (reports/lab2-sleep → lab2-sleep).",
             Arity = new ArgumentArity(2, 100),
         };
         var output = new Option<DirectoryInfo?>("--out", "-o")
@@ -148,7 +148,7 @@ internal static class CompareCommand
             $"{Path.GetFullPath(input)} does not exist. Give results.json files, or the report folders that hold them.");
     }
 
-    /// <summary>The run's folder name (reports/lab1-sleep → lab1-sleep), or its file's when not results.json (runs/db-1.json →
+    /// <summary>The run's folder name (reports/lab2-sleep → lab2-sleep), or its file's when not results.json (runs/db-1.json →
     /// db-1), numbered when two runs share one.</summary>
     private static string Label(string file, List<ComparedRun> earlier)
     {

@@ -41,6 +41,7 @@ internal static class ExperimentPlans
             MaxSearchProbes = Scoped<int>.For(request.ProbeOverrides, experiment)?.Value ?? SearchPolicy.DefaultSearchProbes,
             Headline = request.Model.IsOpen ? null : plotted.Headline,
             WindowSeconds = request.StepSeconds,
+            IdealRpsPerClient = request.Model.IsOpen ? null : experiment.IdealRpsPerClient(request.Parameters[experiment.Id]),
         };
         var sustain = request.SustainSeconds is { } horizon
             ? new SustainPlan(horizon, Scoped<int[]>.For(request.SustainAt, experiment)?.Value)

@@ -23,6 +23,25 @@ public static class CatchUpFinder
         return met.Count == 0 ? new CatchUp(null, 0, last) : new CatchUp(met[0].Second, met.Count, last);
     }
 
+    /// <summary>Where a held load read for its whole length would have ended, had it been stopped by the rule a measured one is
+    /// (<see cref="HoldTerms.MayEnd"/>): the catch-up of the first prefix met for the confirmation span, or null. A second's verdict
+    /// reads only its own window, so the verdicts are made once and their streaks read in order.</summary>
+    public static int? FirstConfirmed(IReadOnlyList<HeldSecond> seconds, HoldTerms terms)
+    {
+        int? since = null;
+        var streak = 0;
+        foreach (var verdict in Verdicts(seconds, terms))
+        {
+            (since, streak) = verdict.Meets ? (since ?? verdict.Second, streak + 1) : ((int?)null, 0);
+            if (since is not null && streak >= terms.ConfirmSeconds)
+            {
+                return since;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>Every second the series holds, judged on its window, in order.</summary>
     public static IReadOnlyList<SecondVerdict> Verdicts(IReadOnlyList<HeldSecond> seconds, HoldTerms terms)
     {
@@ -53,3 +72,10 @@ public static class CatchUpFinder
 }
 
 public sealed record SecondVerdict(int Second, bool Meets);
+
+/// <summary>When a held load was caught up with: the first second from which every later second met the SLA, and for how many
+/// seconds that has held by the last one read. Null At: the last second read missed, or none met.</summary>
+public sealed record CatchUp(int? At, int StayedFor, int LastSecond)
+{
+    public bool Confirmed(int confirmSeconds) => At is not null && StayedFor >= confirmSeconds;
+}

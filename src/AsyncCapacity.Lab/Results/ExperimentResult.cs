@@ -71,9 +71,9 @@ public sealed record Capacity(int Concurrency, double Rps)
 
     public Search.StoppedBy? AtLeastBecause { get; init; }
 
-    public Search.RunTally? Runs { get; init; }
+    public RunTally? Runs { get; init; }
 
-    public Search.RunTally? MissedRuns { get; init; }
+    public RunTally? MissedRuns { get; init; }
 
     public bool Narrowed { get; init; } = true;
 
@@ -106,3 +106,6 @@ public sealed record Capacity(int Concurrency, double Rps)
 }
 
 public sealed record MeasuredHold(double PerRequest, double Lowest, double Highest, int Probes);
+
+/// <summary>How many runs of one load met the SLA, as an older results.json kept it (before the knee's estimate).</summary>
+public sealed record RunTally(int Met, int Runs);

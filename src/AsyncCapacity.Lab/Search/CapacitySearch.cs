@@ -206,3 +206,9 @@ public static class CapacitySearch
     private static NextProbe Probe(SearchPolicy policy, IReadOnlyList<ProbeOutcome> outcomes, int load, ProbePass pass, ProbeReason why) =>
         new(load, pass, why, ProbeWindow.Seconds(policy, outcomes, load));
 }
+
+public abstract record SearchMove;
+
+public sealed record NextProbe(int Concurrency, ProbePass Pass, ProbeReason Why, double Seconds) : SearchMove;
+
+public sealed record SearchDone(SearchFinding Finding) : SearchMove;

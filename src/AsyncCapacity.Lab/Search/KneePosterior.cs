@@ -216,3 +216,6 @@ internal sealed class KneePosterior
     private static double[] LogSpaced(double from, double to, int points) =>
         [.. Enumerable.Range(0, points).Select(i => Math.Exp(Math.Log(from) + (Math.Log(to) - Math.Log(from)) * i / (points - 1)))];
 }
+
+/// <param name="Margin">ln(p95 ÷ the SLA's p95); null when another condition decided (errors, clients, sessions).</param>
+internal readonly record struct KneeEvidence(double Load, bool Meets, double? Margin = null);

@@ -14,7 +14,11 @@ public static class ProbeWindow
             .MinBy(o => Math.Abs(Math.Log(o.Concurrency) - Math.Log(load)));
         if (nearest is null)
         {
-            return policy.WindowSeconds;
+            // Nothing measured yet: a closed loop completes at most the ideal rate per client, so a window shorter than that needs
+            // cannot judge the probe (sleep's 500 ms at one client: 2 req/s, 15 s for 30 requests, not the quick profile's 4).
+            return policy.IdealRpsPerClient is { } ideal and > 0
+                ? Math.Clamp(Math.Ceiling(MinRequests * Margin / (ideal * load)), policy.WindowSeconds, policy.MaxWindowSeconds)
+                : policy.WindowSeconds;
         }
 
         // Below the nearest probe's load, throughput shrinks with it; above, expect it to grow with the square root only:

@@ -22,6 +22,10 @@ public sealed record SearchPolicy
 
     public double WindowSeconds { get; init; } = 7;
 
+    /// <summary>What one client can complete a second at best (1000 ÷ the delay in ms), in a closed loop; null: unknown, or an open
+    /// model. The first probe has no throughput to size its window from but this bound.</summary>
+    public double? IdealRpsPerClient { get; init; }
+
     public double MaxWindowSeconds => WindowSeconds * 4;
 
     public int ConsecutiveMissesToStop { get; init; } = 2;

@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Analysis;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Lab.Search;
@@ -9,6 +10,15 @@ public abstract record ProbeKind
 {
     /// <summary>A resumed sweep replays a probe only as the kind it ran as.</summary>
     public abstract string Name { get; }
+
+    /// <summary>How the probe's files name its load: "c" for clients ("sleep-sync-c50-r2").</summary>
+    public virtual string LoadTag => "c";
+
+    /// <summary>The terms the probe runs under: the plan's, unless the kind has its own.</summary>
+    public virtual ExperimentTerms TermsOf(ExperimentPlan plan) => plan.Terms;
+
+    /// <summary>The probe's warm-up and window: the plan's, unless the kind has its own.</summary>
+    public virtual ProbeTiming TimingOf(ExperimentPlan plan) => plan.Timing;
 }
 
 public sealed record SearchProbe(ProbePass Pass, ProbeReason Why) : ProbeKind
@@ -30,4 +40,11 @@ public sealed record HoldProbe(HoldTerms Terms, CatchUpForecast? Forecast) : Pro
 public sealed record DemandProbe(double Fraction, double WarmupSeconds) : ProbeKind
 {
     public override string Name => "demand";
+
+    /// <summary>A rate, apart from a search probe of as many clients: "sleep-async-rps500-r1".</summary>
+    public override string LoadTag => "rps";
+
+    public override ExperimentTerms TermsOf(ExperimentPlan plan) => plan.Terms with { Model = LoadModel.Open };
+
+    public override ProbeTiming TimingOf(ExperimentPlan plan) => plan.Timing with { WarmupSeconds = WarmupSeconds };
 }

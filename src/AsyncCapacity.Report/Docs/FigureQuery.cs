@@ -7,7 +7,7 @@ using AsyncCapacity.Report.Formatting;
 namespace AsyncCapacity.Report.Docs;
 
 /// <summary>
-/// A figure of a page's prose, asked of the run it links to: <c>[1,797](runs/lab3-db.json "db/async capacity")</c>. A query is
+/// A figure of a page's prose, asked of the run it links to: <c>[1,797](runs/lab6-db.json "db/async capacity")</c>. A query is
 /// <c>SCOPE FIELD [FILTER…] [AGGREGATE] [flagged]</c>, or two of them joined by " ÷ " (how many times the one is the other); or
 /// <c>run FIELD</c> for the run's own facts. docs/ARCHITECTURE.md ("Figures in the docs") lists the fields.
 /// <list type="bullet">

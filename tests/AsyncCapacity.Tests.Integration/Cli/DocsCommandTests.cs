@@ -16,11 +16,11 @@ public sealed class DocsCommandTests(ITestOutputHelper log) : IDisposable
     {
         // Arrange: docs/workshop/runs with one run and its command, and a page quoting it with one figure off by a rounding
         var runs = Directory.CreateDirectory(Path.Combine(_root, "docs", "workshop", "runs")).FullName;
-        File.Copy(Path.Combine(WorkshopPages.Runs, "lab3-db.json"), Path.Combine(runs, "lab3-db.json"));
-        await File.WriteAllTextAsync(Path.Combine(runs, "commands.tsv"), "lab3-db\tcapacity sweep -e db\n");
-        var page = Path.Combine(_root, "docs", "workshop", "03-db.md");
-        await File.WriteAllTextAsync(page, "# Lab\n\nOne client: [19.2](runs/lab3-db.json \"db/sync rps at 1\") req/s.\n\n"
-            + "<!-- recorded: runs/lab3-db.json -->\n<!-- /recorded -->\n");
+        File.Copy(Path.Combine(WorkshopPages.Runs, "lab6-db.json"), Path.Combine(runs, "lab6-db.json"));
+        await File.WriteAllTextAsync(Path.Combine(runs, "commands.tsv"), "lab6-db\tcapacity sweep -e db\n");
+        var page = Path.Combine(_root, "docs", "workshop", "06-db.md");
+        await File.WriteAllTextAsync(page, "# Lab\n\nOne client: [19.2](runs/lab6-db.json \"db/sync rps at 1\") req/s.\n\n"
+            + "<!-- recorded: runs/lab6-db.json -->\n<!-- /recorded -->\n");
 
         // Act
         var (checkCode, checkOutput) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), "docs", "check", "--root", _root);
@@ -29,12 +29,12 @@ public sealed class DocsCommandTests(ITestOutputHelper log) : IDisposable
 
         // Assert
         Assert.True(checkCode == 4, $"check exited {checkCode}:\n{checkOutput}");
-        Assert.Contains("docs/workshop/03-db.md: [19.2](runs/lab3-db.json \"db/sync rps at 1\") is 19.3 in the run", checkOutput,
+        Assert.Contains("docs/workshop/06-db.md: [19.2](runs/lab6-db.json \"db/sync rps at 1\") is 19.3 in the run", checkOutput,
             StringComparison.Ordinal);
-        Assert.Contains("<!-- recorded: runs/lab3-db.json --> is not what its runs give", checkOutput, StringComparison.Ordinal);
+        Assert.Contains("<!-- recorded: runs/lab6-db.json --> is not what its runs give", checkOutput, StringComparison.Ordinal);
         Assert.True(renderCode == 0, $"render exited {renderCode}:\n{renderOutput}");
         var rendered = await File.ReadAllTextAsync(page);
-        Assert.Contains("[19.3](runs/lab3-db.json", rendered, StringComparison.Ordinal);
+        Assert.Contains("[19.3](runs/lab6-db.json", rendered, StringComparison.Ordinal);
         Assert.Contains("Recorded 2026-", rendered, StringComparison.Ordinal);
         Assert.Contains("by `capacity sweep -e db`", rendered, StringComparison.Ordinal);
         Assert.True(againCode == 0, $"check after render exited {againCode}:\n{againOutput}");

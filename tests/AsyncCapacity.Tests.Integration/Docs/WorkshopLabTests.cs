@@ -77,7 +77,7 @@ public sealed partial class WorkshopLabTests(ITestOutputHelper log)
         Assert.Equal(outputs.Count, outputs.Distinct().Count());
 
         // Assert: the comparison compares what this lab's sweeps wrote, the first sweep as the baseline; a lab whose sweeps
-        // are a variant and its twin (lab 2's fix) has none, since compare puts a variant beside itself, and says so
+        // are a variant and its twin (lab 4's fix) has none, since compare puts a variant beside itself, and says so
         if (!commands.Any(c => c[0] == "compare"))
         {
             Assert.Contains("no variant in common", text, StringComparison.Ordinal);

@@ -118,7 +118,7 @@ public sealed class CompareTests
     [Fact]
     public void A_variant_only_some_runs_swept_is_named_and_not_compared_and_runs_with_none_in_common_compare_nothing()
     {
-        // Arrange: lab 2's mistake, the blocking variant in one run and its async twin in the other
+        // Arrange: lab 4's mistake, the blocking variant in one run and its async twin in the other
         var baseline = Baseline();
         var experiment = baseline.Experiments.Single();
         ResultsDocument Only(string variant) =>

@@ -7,7 +7,7 @@ using static AsyncCapacity.Tests.Report.ReportPages;
 namespace AsyncCapacity.Tests.Compare;
 
 /// <summary>
-/// `capacity compare` of a quick run (6 s under load) and a standard one (10 s): lab 8's as recorded on 2026-11-26 (kept in
+/// `capacity compare` of a quick run (6 s under load) and a standard one (10 s): lab 7's as recorded on 2026-11-26 (kept in
 /// tests/Shared/Golden/recorded) and docs/workshop/runs' standard one. A blocking
 /// variant whose pool grew during its probes is judged at two points of a rising curve, so the difference is said, not called a
 /// change, and does not trip the gate; the async variant, whose pool did not hold it back, is judged as before, and so is a change
@@ -53,7 +53,7 @@ public sealed class HorizonCompareTests
     [Fact]
     public void A_quick_run_whose_knee_rests_on_lengthened_probes_is_another_horizon_too()
     {
-        // Act: lab 8's TLS run judged sync on probes lengthened to 18 s (a thin window), the plain run on 6 s ones
+        // Act: lab 7's TLS run judged sync on probes lengthened to 18 s (a thin window), the plain run on 6 s ones
         var comparison = RunComparison.Of([new("ws", Recorded("websocket-1")), new("wss", Recorded("websocket-tls-1"))], Noise);
 
         // Assert

@@ -33,7 +33,7 @@ public sealed partial class NamesTests
         // Assert: the scan reaches the report's words, the CLI's, the lab's and the workshop
         var files = Paths();
         Assert.Contains(Path.Combine("src", "AsyncCapacity.Report", "Formatting", "SustainedText.cs"), files);
-        Assert.Contains(Path.Combine("docs", "workshop", "07-horizon.md"), files);
+        Assert.Contains(Path.Combine("docs", "workshop", "03-horizon.md"), files);
         Assert.Contains(Path.Combine("docs", "ARCHITECTURE.md"), files);
     }
 

@@ -32,8 +32,8 @@ public sealed partial class WorkshopFiguresTests
     [Fact]
     public void A_figure_whose_probes_left_clients_unanswered_says_flagged_where_they_undermine_it_and_only_there()
     {
-        // Arrange: lab 9's 10,000 connections, 777 clients unanswered: its throughput is undermined, its threads are not
-        const string Run = "runs/lab9-c10k-backlog512.json";
+        // Arrange: lab 12's 10,000 connections, 777 clients unanswered: its throughput is undermined, its threads are not
+        const string Run = "runs/lab12-c10k-backlog512.json";
         var threads = $"[7]({Run} \"connections/async threads-end at 10000\")";
         var unsaid = $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000\") req/s on {threads} threads.\n";
         var said = $"# A page\n\n- [2,306]({Run} \"connections/async rps at 10000 flagged\") req/s (flagged) on {threads} threads.\n";
@@ -54,8 +54,8 @@ public sealed partial class WorkshopFiguresTests
     [Fact]
     public void A_figure_its_run_does_not_hold_is_named_with_what_the_run_gives()
     {
-        // Arrange: lab 3's one client served 19.25 req/s, which the report rounds half up
-        var page = "- [19.2](runs/lab3-db.json \"db/sync rps at 1\") req/s; [5](runs/lab3-db.json \"db/sync nonsense\").\n";
+        // Arrange: lab 6's one client served 19.25 req/s, which the report rounds half up
+        var page = "- [19.2](runs/lab6-db.json \"db/sync rps at 1\") req/s; [5](runs/lab6-db.json \"db/sync nonsense\").\n";
 
         // Act
         var problems = DocsPage.Check(page, WorkshopPages.Workshop, RecordedRun.Docs.Sources);
@@ -64,8 +64,8 @@ public sealed partial class WorkshopFiguresTests
         // Assert: the wrong figure is rewritten, the query that cannot be answered kept as it was
         Assert.Contains(problems, p => p.EndsWith("is 19.3 in the run", StringComparison.Ordinal));
         Assert.Contains(problems, p => p.Contains("no field 'nonsense'", StringComparison.Ordinal));
-        Assert.StartsWith("- [19.3](runs/lab3-db.json", rendered.Text, StringComparison.Ordinal);
-        Assert.Contains("[5](runs/lab3-db.json \"db/sync nonsense\")", rendered.Text, StringComparison.Ordinal);
+        Assert.StartsWith("- [19.3](runs/lab6-db.json", rendered.Text, StringComparison.Ordinal);
+        Assert.Contains("[5](runs/lab6-db.json \"db/sync nonsense\")", rendered.Text, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -111,7 +111,7 @@ public sealed class SustainedTextTests
     [Fact]
     public void A_variant_with_no_knee_and_no_load_caught_up_begins_with_the_burst_it_missed()
     {
-        // Arrange: lab 6's ab -c 100 clients (the Thread.Sleep post's table), every short probe missed (--search off --steps 100), the one hold never caught up
+        // Arrange: lab 1's ab -c 100 clients (the Thread.Sleep post's table), every short probe missed (--search off --steps 100), the one hold never caught up
         var (sleep, sync) = Variant("sleep", "sync");
         var never = sync.Sustained!.Holds.Single(h => h.Concurrency == 478);
         var alone = sync with { Capacity = null, Sustained = sync.Sustained with { Holds = [never], Curve = [] } };

@@ -16,7 +16,7 @@ public sealed class CatchUpForecasterTests
     private static readonly PoolFacts Sleep = new(PoolInjection.Starvation, 2, 2, 0.501, 0.503, Sessions: false, 1.0);
 
     [Theory]
-    [InlineData("lab8-websocket.json", 6)] // quick: 2 s warm-up + 4 s
+    [InlineData("lab7-websocket.json", 6)] // quick: 2 s warm-up + 4 s
     [InlineData("standard-all-six.json", 10)] // standard: 3 s + 7 s
     public void Cooperative_blocking_predicts_the_blocked_echos_knee_at_each_probe_length(string run, double horizon)
     {
@@ -31,7 +31,7 @@ public sealed class CatchUpForecasterTests
     }
 
     [Theory]
-    [InlineData("lab8-websocket.json", 6)]
+    [InlineData("lab7-websocket.json", 6)]
     [InlineData("standard-all-six.json", 10)]
     public void Every_missed_echo_probe_ends_with_the_threads_cooperative_blocking_injects_by_then(string run, double horizon)
     {

@@ -63,7 +63,7 @@ public sealed class HoldPlannerTests
     [Fact]
     public void Loads_the_user_names_are_held_as_given()
     {
-        // Arrange: lab 6's ab -c 100 clients (the Thread.Sleep post's table)
+        // Arrange: lab 1's ab -c 100 clients (the Thread.Sleep post's table)
         var plan = new HoldPlan(2, true, 120, 20_000, Loads: [100]);
 
         // Act & Assert

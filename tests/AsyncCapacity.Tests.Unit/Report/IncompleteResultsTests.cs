@@ -18,7 +18,7 @@ public sealed class IncompleteResultsTests
     /// <summary>A searched run with stacks, predictions and measured threads, and one with its timelines.</summary>
     private static readonly string[] Whole =
     [
-        Path.Combine(Runs, "lab1-sleep.json"),
+        Path.Combine(Runs, "lab2-sleep.json"),
         Path.Combine(AppContext.BaseDirectory, "Golden", "recorded", "audit-bounded-1.json"),
     ];
 

@@ -109,4 +109,18 @@ public sealed class KneeEstimateTests
         Assert.Equal((11, 4, 4), (atTwo, atFifty, atFirst));
         Assert.Equal(16, ProbeWindow.Seconds(policy, [new(1, true) { Requests = 1, Seconds = 4 }], 1));
     }
+
+    [Fact]
+    public void A_first_probe_gets_the_window_its_clients_need_at_their_ideal_rate()
+    {
+        // Arrange: 500 ms requests, the quick profile's 4 s
+        var policy = new SearchPolicy { Coarse = [1], WindowSeconds = 4, IdealRpsPerClient = 2 };
+
+        // Act: one client completes 2 a second at best, 8 in 4 s, too few to judge; ten complete 20 a second
+        var (atOne, atTen, unknown) = (ProbeWindow.Seconds(policy, [], 1), ProbeWindow.Seconds(policy, [], 10),
+            ProbeWindow.Seconds(policy with { IdealRpsPerClient = null }, [], 1));
+
+        // Assert: 30 requests take 15 s at one client; ten fill the profile's window; without the rate, the profile's
+        Assert.Equal((15, 4, 4), (atOne, atTen, unknown));
+    }
 }

@@ -10,7 +10,7 @@ internal static partial class WorkshopPages
 
     public static readonly string Runs = Path.Combine(Workshop, "runs");
 
-    /// <summary>The labs' file names (01-sleep.md, …), in order.</summary>
+    /// <summary>The labs' file names (02-sleep.md, …), in order.</summary>
     public static IReadOnlyList<string> Labs =>
         [.. Directory.GetFiles(Workshop, "??-*.md").Select(f => Path.GetFileName(f)).Where(f => char.IsAsciiDigit(f[0]))
             .Order(StringComparer.Ordinal)];

@@ -10,7 +10,7 @@ using AsyncCapacity.Tests.Infrastructure;
 namespace AsyncCapacity.Tests.Report;
 
 /// <summary>
-/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 1 and 8 (as recorded on 2026-11-26: Golden/recorded) with
+/// Golden/results-sustained-synthetic.json: the quick runs of workshop labs 2 and 7 (as recorded on 2026-11-26: Golden/recorded) with
 /// the capacity over time (--sustain 2m) they would have had. The lab's own loop runs it: each variant's recorded probes answer its
 /// search again, then the real <see cref="SustainedPhase"/> chooses each load to hold (the loads given, as --sustain-at gives them),
 /// forecasts it and reads it; only each held second is simulated, from a pool that grows as the runs saw it (sleep by hill
@@ -26,7 +26,7 @@ internal static class SyntheticSustainedRun
     /// <summary>The CLI's most clients (--steps): the forecasts' ceiling.</summary>
     private const int MostClients = 20_000;
 
-    /// <summary>Labs 1 and 8 as the workshop recorded them on 2026-11-26, kept whatever the labs record since.</summary>
+    /// <summary>Labs 2 and 7 as the workshop recorded them on 2026-11-26, kept whatever the labs record since.</summary>
     private static readonly string Runs = Path.Combine(Repository.Root, "tests", "Shared", "Golden", "recorded");
 
     public static ResultsDocument Build()

@@ -1,3 +1,0 @@
-namespace AsyncCapacity.Lab.Search;
-
-public sealed record RunTally(int Met, int Runs);
