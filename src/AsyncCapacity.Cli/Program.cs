@@ -17,6 +17,7 @@ var root = new RootCommand(
     ExperimentsCommand.Create(),
     StacksCommand.Create(),
     RuntimeCommand.Create(),
+    ForecastCommand.Create(),
     DocsCommand.Create(),
 };
 

@@ -16,7 +16,7 @@ public sealed partial class LayersTests
     /// siblings and do not meet.</summary>
     public static TheoryData<string, string[][]> Projects => new()
     {
-        { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Horizon"], ["Analysis"], ["Sweep"]] },
+        { "AsyncCapacity.Lab", [["Measure", "Search", "Waits"], ["Results"], ["Judge", "Laws"], ["Pool"], ["Horizon"], ["Analysis"], ["Sweep"]] },
         { "AsyncCapacity.Report", [["Assets"], ["Formatting"], ["View"], ["Html"], ["Compare"], ["Docs"]] },
         { "AsyncCapacity.Contracts", [["Gauges", "Load", "Sla.cs", "UserInput.cs", "WireJson.cs"], ["Experiments", "Runtime"]] },
         {

@@ -1,0 +1,64 @@
+using AsyncCapacity.Lab.Pool;
+using AsyncCapacity.Lab.Results;
+
+namespace AsyncCapacity.Lab.Horizon;
+
+/// <summary>
+/// The pool's growth forecast by the runtime's own rules: the same load simulated with many seeds (<see cref="PoolSimulation"/>),
+/// read as a held load is read (<see cref="CatchUpFinder"/>): a band for the pool's threads and the p95 second by second (the
+/// 10th to the 90th percentile of the runs), and when each run caught up. Where the runs part, so does the band: hill climbing's
+/// random intervals and its noisy signal are the spread, not an error.
+/// </summary>
+public static class PoolForecast
+{
+    public const int DefaultRuns = 20;
+
+    public const double Low = 0.1;
+
+    public const double High = 0.9;
+
+    public static PoolBand Of(PoolShape shape, HoldTerms terms, int seconds, int runs = DefaultRuns, int seed = 1)
+    {
+        var simulated = Enumerable.Range(seed, runs).Select(s => PoolSimulation.Run(shape, seconds, s)).ToList();
+        var band = Enumerable.Range(0, seconds).Select(second =>
+        {
+            var threads = simulated.Select(run => (double)(run[second].PoolThreads ?? 0)).Order().ToList();
+            var p95s = simulated.Select(run => run[second].P95Ms).OfType<double>().Order().ToList();
+            double? P95(double q) => p95s.Count == 0 ? null : Quantile(p95s, q);
+            return new BandSecond(second, (int)Quantile(threads, Low), (int)Quantile(threads, 0.5),
+                (int)Math.Ceiling(Quantile(threads, High)), P95(Low), P95(0.5), P95(High));
+        }).ToList();
+        var caughtUp = simulated.Select(run => CatchUpFinder.FirstConfirmed(run, terms)).ToList();
+        var at = caughtUp.OfType<int>().Select(s => (double)s).Order().ToList();
+        var catchUp = new CatchUpBand(runs, at.Count, at.Count == 0 ? null : Quantile(at, Low), at.Count == 0 ? null : Quantile(at, 0.5),
+            at.Count == 0 ? null : Quantile(at, High));
+        return new PoolBand(shape, seconds, band, catchUp);
+    }
+
+    /// <summary>The shape of a variant's held load as the laws read its probes.</summary>
+    public static PoolShape ShapeOf(PoolFacts facts, int clients, int? minThreads = null, double cpuMs = 0.15) => PoolShape.Of(
+        facts.By == PoolInjection.CooperativeBlocking ? Blocking.WaitsOnTask : Blocking.Sleeps, clients, facts.HoldSeconds * 1000,
+        facts.Processors, minThreads ?? facts.MinThreads, cpuMs);
+
+    /// <summary>Linear between the order statistics, as numpy's default.</summary>
+    private static double Quantile(List<double> sorted, double q)
+    {
+        var position = q * (sorted.Count - 1);
+        var below = (int)Math.Floor(position);
+        var above = Math.Min(sorted.Count - 1, below + 1);
+        return sorted[below] + ((position - below) * (sorted[above] - sorted[below]));
+    }
+}
+
+/// <summary>The simulated runs of one load: its band second by second and its catch-up.</summary>
+public sealed record PoolBand(PoolShape Shape, int Seconds, IReadOnlyList<BandSecond> Band, CatchUpBand CatchUp);
+
+/// <summary>One second's band: the pool's threads and the p95 at the 10th, 50th and 90th percentile of the runs.</summary>
+public sealed record BandSecond(int Second, int ThreadsLow, int Threads, int ThreadsHigh, double? P95Low, double? P95, double? P95High);
+
+/// <summary>In how many runs the load was caught up with, and when: the 10th, 50th and 90th percentile of those that were.</summary>
+public sealed record CatchUpBand(int Runs, int CaughtUp, double? Low, double? Median, double? High)
+{
+    /// <summary>Caught up in most runs: the forecast gives a time, not "never".</summary>
+    public bool Mostly => CaughtUp * 2 > Runs;
+}

@@ -1,0 +1,50 @@
+using AsyncCapacity.Tests.Docs;
+using AsyncCapacity.Tests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace AsyncCapacity.Tests.Cli;
+
+/// <summary>`capacity forecast` as a trainer runs it, in a second and without a sweep; and a forecast asked without its load.
+/// </summary>
+public sealed class ForecastCommandTests(ITestOutputHelper log)
+{
+    [Fact]
+    public async Task A_load_blocked_on_a_task_is_forecast_caught_up_and_a_sleeping_one_never()
+    {
+        // Act: 100 clients for 2 minutes, as lab 3 holds them
+        var (blockedCode, blocked) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1),
+            "forecast", "--how", "waits-on-task", "--clients", "100", "--for", "2m", "--cores", "2", "--runs", "5");
+        var (sleepingCode, sleeping) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1),
+            "forecast", "--how", "sleeps", "--clients", "100", "--for", "2m", "--cores", "2", "--runs", "5");
+
+        // Assert: cooperative blocking's four threads a second reach a thread per client in about 24 s; hill climbing does not
+        Assert.True(blockedCode == 0, blocked);
+        Assert.Matches(@"Caught up within the SLA \(p95 ≤ 1 s\): at 2\d s in 5 of 5 runs\.", blocked);
+        Assert.True(sleepingCode == 0, sleeping);
+        Assert.Contains("Caught up within the SLA (p95 ≤ 1 s): never within 2 min, in 5 of 5 runs.", sleeping, StringComparison.Ordinal);
+        Assert.Contains("  second   pool threads        p95", sleeping, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_recorded_runs_held_loads_are_set_beside_their_forecast()
+    {
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(2),
+            "forecast", "--check", Path.Combine(WorkshopPages.Runs, "lab3-sleep-held-min100.json"), "--runs", "3");
+
+        // Assert: 100 clients on a pool pre-grown to 100 threads, met from the first second, as forecast
+        Assert.True(code == 0, output);
+        Assert.Contains("| lab3-sleep-held-min100 | sleep sync | 100 | at 0 s | at 0 s | 100% of 9 s |", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_forecast_without_its_load_says_what_to_give_and_exits_1()
+    {
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), "forecast", "--how", "sleeps");
+
+        // Assert
+        Assert.Equal(1, code);
+        Assert.Contains("Give --clients N", output, StringComparison.Ordinal);
+    }
+}
