@@ -86,10 +86,15 @@ public sealed class QuickSweepTests(ITestOutputHelper log) : IDisposable
         });
         AssertWaitsIn(sync, "System.Threading.Thread.Sleep", "AsyncCapacity.Web.Experiments.SleepEndpoints.Sync");
         // (none parked there: a thread caught running a continuation of the async handler is working, not waiting; and a
-        // snapshot that fails costs its probe the waits, with a warning, not the sweep: most probes have them)
-        Assert.True(async.Steps.Count(s => s.Waits is not null) * 2 > async.Steps.Count,
-            "most async probes should have their thread stacks");
-        Assert.All(async.Steps.Where(s => s.Waits is not null), s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool && g.Waiting));
+        // snapshot that fails costs its probe the waits, with a warning, not the sweep: most probes have them). No awaiting probe
+        // has a pool thread asleep, and most have none waiting at all: on a machine at its limit a snapshot may catch a thread
+        // for an instant on a lock inside the framework (AsyncTaskMethodBuilder.SetExistingTaskResult at 5,168 clients and 99%
+        // of the machine, once in a fresh clone's CI), which the handler does not cause.
+        var stacked = async.Steps.Where(s => s.Waits is not null).ToList();
+        Assert.True(stacked.Count * 2 > async.Steps.Count, "most async probes should have their thread stacks");
+        Assert.All(stacked, s => Assert.DoesNotContain(s.Waits!.Groups, g => g.Pool && g.Waiting && g.Call == "System.Threading.Thread.Sleep"));
+        Assert.True(stacked.Count(s => s.Waits!.Groups.Any(g => g.Pool && g.Waiting)) * 2 < stacked.Count,
+            "most async probes should have no pool thread waiting");
         // Async's knee sits where k6 runs short of CPU (3,000-4,000 clients here): a lower bound ("served ≥ 1,000×") when k6 was
         // flagged at the first miss, an estimate when it was just below the flag; either way far beyond sync's.
         Assert.Matches(@"async served (≥ )?[\d,]+× the clients of sync", VerdictText.Of(sleep));
