@@ -9,7 +9,7 @@ namespace AsyncCapacity.Lab.Horizon;
 public sealed record BandCheck(int Load, int Seconds, double Coverage, int? MeasuredAt, CatchUpBand Forecast)
 {
     /// <summary>How far a catch-up may lie from the band's median and still count as forecast.</summary>
-    public const double Tolerance = 0.25;
+    public const double Tolerance = Laws.PoolGrowth.Tolerance;
 
     public const double LeastCoverage = 0.8;
 

@@ -1,3 +1,4 @@
+using MathNet.Numerics.Statistics;
 using AsyncCapacity.Lab.Pool;
 using AsyncCapacity.Lab.Results;
 
@@ -40,14 +41,9 @@ public static class PoolForecast
         facts.By == PoolInjection.CooperativeBlocking ? Blocking.WaitsOnTask : Blocking.Sleeps, clients, facts.HoldSeconds * 1000,
         facts.Processors, minThreads ?? facts.MinThreads, cpuMs);
 
-    /// <summary>Linear between the order statistics, as numpy's default.</summary>
-    private static double Quantile(List<double> sorted, double q)
-    {
-        var position = q * (sorted.Count - 1);
-        var below = (int)Math.Floor(position);
-        var above = Math.Min(sorted.Count - 1, below + 1);
-        return sorted[below] + ((position - below) * (sorted[above] - sorted[below]));
-    }
+    /// <summary>Linear between the order statistics (R's type 7, numpy's default).</summary>
+    private static double Quantile(List<double> sorted, double q) =>
+        SortedArrayStatistics.QuantileCustom([.. sorted], q, QuantileDefinition.R7);
 }
 
 /// <summary>The simulated runs of one load: its band second by second and its catch-up.</summary>

@@ -70,5 +70,5 @@ public static class SteadyStateReader
     public const double BusyMachinePercent = StepFlag.BusyMachinePercent;
 
     /// <summary>GateThread.CpuUtilizationLow: above it starvation waits NumThreadsGoal seconds without progress, not 0.5.</summary>
-    public const double BusyCpuPercent = 80;
+    public const double BusyCpuPercent = Pool.PoolRules.CpuUtilizationLow;
 }

@@ -1,3 +1,5 @@
+using AsyncCapacity.Lab.Laws;
+
 namespace AsyncCapacity.Lab.Pool;
 
 /// <summary>
@@ -10,11 +12,11 @@ namespace AsyncCapacity.Lab.Pool;
 public static class PoolRules
 {
     /// <summary>GateThread.GateActivitiesPeriodMs: the gate thread's starvation check runs this often.</summary>
-    public const int GatePeriodMs = 500;
+    public const int GatePeriodMs = (int)(PoolGrowth.GatePeriodSeconds * 1000);
 
     /// <summary>GateThread.DequeueDelayThresholdMs: with the CPU busy, starvation waits NumThreadsGoal × this since the last
     /// dequeue, not <see cref="GatePeriodMs"/>.</summary>
-    public const int BusyDequeueDelayMs = 2 * GatePeriodMs;
+    public const int BusyDequeueDelayMs = (int)(PoolGrowth.BusyDequeueDelayPerThreadSeconds * 1000);
 
     /// <summary>PortableThreadPool.CpuUtilizationLow: below it, a dequeue older than <see cref="GatePeriodMs"/> is starvation.</summary>
     public const int CpuUtilizationLow = 80;
@@ -28,9 +30,9 @@ public static class PoolRules
     /// <summary>Blocking.cs: then each next thread waits DelayStepMs more for every ProcessorCount × this threads added.</summary>
     public const int ThreadsPerDelayStepPerProcessor = 1;
 
-    public const int BlockingDelayStepMs = 25;
+    public const int BlockingDelayStepMs = (int)(PoolGrowth.DelayStepSeconds * 1000);
 
-    public const int BlockingMaxDelayMs = 250;
+    public const int BlockingMaxDelayMs = (int)(PoolGrowth.MaxDelaySeconds * 1000);
 
     /// <summary>WorkerThread: an idle worker exits after this long without work.</summary>
     public const int ThreadTimeoutMs = 20_000;
@@ -46,9 +48,9 @@ public static class PoolRules
 
     public const double TargetSignalToNoiseRatio = 3.0;
 
-    public const double MaxChangePerSecond = 4;
+    public const double MaxChangePerSecond = HillClimbing.MaxChangePerSecond;
 
-    public const double MaxChangePerSample = 20;
+    public const double MaxChangePerSample = HillClimbing.MaxChangePerSample;
 
     public const int SampleIntervalLowMs = 10;
 
