@@ -1,4 +1,6 @@
 using System.Reflection;
+using System.Text.RegularExpressions;
+using AsyncCapacity.Tests.Infrastructure;
 
 namespace AsyncCapacity.Tests.Docs;
 
@@ -8,8 +10,42 @@ namespace AsyncCapacity.Tests.Docs;
 /// them fails here first), so the primer's figures are this runtime's. Constants (the gate's 500 ms, the 80% and 95% CPU
 /// thresholds) are compiled into their users and left out of the runtime's metadata: the primer cites their lines.
 /// </summary>
-public sealed class PrimerRuntimeTests
+public sealed partial class PrimerRuntimeTests
 {
+    /// <summary>The runtime the recorded runs used, as the primer names it.</summary>
+    private const string RecordedRuntime = "10.0.12";
+
+    [Fact]
+    public void Every_link_to_the_runtimes_sources_is_pinned_to_the_commit_that_built_the_recorded_runs_runtime()
+    {
+        // Arrange: the pool's sources as the docs link them, and this runtime's version and commit
+        var pages = Directory.GetFiles(Path.Combine(Repository.Root, "docs"), "*.md", SearchOption.AllDirectories)
+            .Append(Path.Combine(Repository.Root, "src", "AsyncCapacity.Report", "Html", "HowToRead.md"));
+        var links = pages.SelectMany(page => SourceLink().Matches(File.ReadAllText(page)).Select(m => (Page: Path.GetFileName(page), m)))
+            .ToList();
+        var built = typeof(object).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()!.InformationalVersion;
+        var version = built.Split('-', '+')[0];
+        var commit = built.Split('+')[1];
+
+        // Assert: one commit for all; on the recorded runtime, its own
+        Assert.NotEmpty(links);
+        var commits = links.Select(l => l.m.Groups["commit"].Value).Distinct().ToList();
+        Assert.True(commits.Count == 1, $"the runtime's sources are linked at {commits.Count} commits: {string.Join(", ", commits)}");
+        Assert.Contains(commits[0][..12], File.ReadAllText(Path.Combine(Repository.Root, "docs", "workshop", "primer.md")));
+        if (version == RecordedRuntime)
+        {
+            Assert.Equal(commit, commits[0]);
+        }
+
+        // Members, not lines: a line anchor read at one commit and moved to another points at the wrong line unseen
+        Assert.DoesNotContain(links, l => l.m.Value.Contains("#L", StringComparison.Ordinal));
+    }
+
+    /// <summary>A link into the thread pool's sources, at dotnet/dotnet (where .NET 10's runtime is built) or
+    /// dotnet/runtime.</summary>
+    [GeneratedRegex(@"https://github\.com/dotnet/(?:dotnet|runtime)/blob/(?<commit>[^/]+)/\S*?Threading/PortableThreadPool[^)\s]*")]
+    private static partial Regex SourceLink();
+
     private const BindingFlags Fields = BindingFlags.Static | BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
 
     [Fact]
