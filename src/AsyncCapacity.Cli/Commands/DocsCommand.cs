@@ -15,7 +15,7 @@ internal static class DocsCommand
     {
         var command = new Command("docs", """
             Write or check the figures of a clone's docs from the recorded runs they quote (docs/workshop/runs): the tables
-            between <!-- recorded|compare|steps|horizons: … --> marks, every [figure](runs/NAME.json "QUERY") of the prose, and
+            between <!-- recorded|compare|steps|horizons|forecasts: … --> marks, every [figure](runs/NAME.json "QUERY") of the prose, and
             the workshop's table of labs' times. For contributors: docs/ARCHITECTURE.md, "Figures in the docs", lists the queries.
             """)
         {

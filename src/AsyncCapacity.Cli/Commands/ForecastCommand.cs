@@ -1,11 +1,16 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text;
+using System.Text.Encodings.Web;
+using System.Text.Json;
+using System.Text.Json.Nodes;
 using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Pool;
 using AsyncCapacity.Lab.Results;
+using AsyncCapacity.Lab.Sweep;
+using AsyncCapacity.Report.Docs;
 using AsyncCapacity.Report.Formatting;
 
 namespace AsyncCapacity.Cli.Commands;
@@ -18,8 +23,7 @@ internal static class ForecastCommand
     {
         var clients = new Option<int>("--clients")
         {
-            Description = "The clients held, a closed loop without think time, as --sustain-at holds them.",
-            Required = true,
+            Description = "The clients held, a closed loop without think time, as --sustain-at holds them (needed without --check).",
             Validators = { r => { if (r.GetValueOrDefault<int>() is < 1 or > 100_000) r.AddError("--clients takes 1 to 100,000."); } },
         };
         var horizon = new Option<string>("--for")
@@ -34,7 +38,7 @@ internal static class ForecastCommand
         };
         var variant = new Option<string?>("--variant", "-v")
         {
-            Description = "EXPERIMENT:VARIANT of the --from run, such as sleep:sync.",
+            Description = "EXPERIMENT:VARIANT of the --from run, such as sleep:sync; with --check, that variant's held loads only.",
         };
         var how = new Option<string?>("--how")
         {
@@ -71,18 +75,58 @@ internal static class ForecastCommand
                 + "whose pool threads lay inside the band, and its catch-up beside the band's; the other options are then not needed.",
             AllowMultipleArgumentsPerToken = true,
         };
-        clients.Required = false;
+        var ioHops = new Option<int>("--io-hops")
+        {
+            Description = "What if each request first passed through this many short work items of the server's transport, each "
+                + "queued behind the requests (Kestrel's socket events and pipe continuations) [default: 0, the forecast's model].",
+            Validators = { r => { if (r.GetValueOrDefault<int>() is < 0 or > 5) r.AddError("--io-hops takes 0 to 5."); } },
+        };
+        var refresh = new Option<FileInfo[]>("--refresh")
+        {
+            Description = "Results files whose held loads' forecasts to write again by the simulation, in place: runs recorded before it "
+                + "carry the injection laws' bound (\"at the earliest\"); every measurement stays as it was.",
+            AllowMultipleArgumentsPerToken = true,
+        };
+        var record = new Option<FileInfo?>("--record")
+        {
+            Description = "With --check: also write the check to this JSON file, the record docs/findings.md renders its table from "
+                + "(`capacity docs render`).",
+        };
         var command = new Command("forecast", "Forecast how the thread pool grows under a held load, by the runtime's own rules "
             + "(gate thread, hill climbing, cooperative blocking), simulated without a sweep: the band of its threads and p95 second "
             + "by second, and when the load is caught up with.")
         {
-            clients, horizon, from, variant, how, hold, cores, minThreads, sla, runs, check,
+            clients, horizon, from, variant, how, hold, cores, minThreads, sla, runs, check, ioHops, record, refresh,
         };
         command.SetAction((parse, cancellationToken) => CommandRunner.RunAsync(async _ =>
         {
+            if (parse.GetValue(refresh) is { Length: > 0 } recorded)
+            {
+                foreach (var run in recorded)
+                {
+                    var count = await RefreshAsync(run, cancellationToken);
+                    Console.WriteLine($"{run.Name}: {count} held load{(count == 1 ? "" : "s")} forecast again");
+                }
+
+                return;
+            }
+
             if (parse.GetValue(check) is { Length: > 0 } files)
             {
-                await Console.Out.WriteAsync(Checked(files, parse.GetValue(runs)));
+                var hops = parse.GetValue(ioHops);
+                var checks = Checked(files, parse.GetValue(runs), parse.GetValue(variant), hops) with
+                {
+                    Command = "capacity forecast --check " + string.Join(' ', files.Select(f => f.ToString()))
+                        + $" --runs {parse.GetValue(runs)}" + (parse.GetValue(variant) is { } only ? $" --variant {only}" : "")
+                        + (hops > 0 ? $" --io-hops {hops}" : ""),
+                    On = DateOnly.FromDateTime(DateTime.UtcNow),
+                };
+                if (parse.GetValue(record) is { } recordTo)
+                {
+                    await File.WriteAllTextAsync(recordTo.FullName, checks.ToJson(), cancellationToken);
+                }
+
+                await Console.Out.WriteAsync(ForecastTable.Of(checks with { Command = null }));
                 return;
             }
 
@@ -97,18 +141,55 @@ internal static class ForecastCommand
                 ? FromRun(file, parse.GetValue(variant), parse.GetValue(clients), parse.GetValue(minThreads))
                 : Given(parse.GetValue(how), parse.GetValue(hold), parse.GetValue(cores), parse.GetValue(clients),
                     parse.GetValue(minThreads), parse.GetValue(sla));
+            shape = shape with { IoHops = parse.GetValue(ioHops) };
             var band = PoolForecast.Of(shape, new HoldTerms(shape.Clients, new Sla(slaMs, 0.01), sessions), seconds, parse.GetValue(runs));
             await Console.Out.WriteAsync(Render(band, said, slaMs));
         }, cancellationToken));
         return command;
     }
 
-    /// <summary>Every held load of the runs beside its forecast, a Markdown table: what docs/findings.md quotes.</summary>
-    internal static string Checked(IEnumerable<FileInfo> files, int runs)
+    /// <summary>Each held load's forecast written again as a sweep writes it now (<see cref="SustainedPhase.Forecast"/>, then read
+    /// against what was measured), in the file's own JSON: nothing else of it changes.</summary>
+    private static async Task<int> RefreshAsync(FileInfo file, CancellationToken cancellationToken)
     {
-        var text = new StringBuilder();
-        text.AppendLine("| run | variant | held | caught up | forecast (10th–90th percentile of the runs) | threads inside the band |");
-        text.AppendLine("|---|---|---|---|---|---|");
+        if (!file.Exists)
+        {
+            throw new UsageException($"{file.FullName} does not exist.");
+        }
+
+        var text = await File.ReadAllTextAsync(file.FullName, cancellationToken);
+        var document = Predictions.Attach(ResultsJson.Deserialize(text, file.FullName));
+        var json = JsonNode.Parse(text)!;
+        var refreshed = 0;
+        foreach (var (experiment, e) in document.Experiments.Select((x, i) => (x, i)))
+        {
+            foreach (var (variant, v) in experiment.Variants.Select((x, i) => (x, i)))
+            {
+                if (variant.Sustained is not { } sustained || PoolFactsReader.Of(experiment, variant, document.Run) is not { } facts)
+                {
+                    continue;
+                }
+
+                var holds = json["experiments"]![e]!["variants"]![v]!["sustained"]!["holds"]!.AsArray();
+                foreach (var (held, h) in sustained.Holds.Select((x, i) => (x, i)).Where(x => x.x.EndedBy != HoldEnd.Failed))
+                {
+                    var terms = new HoldTerms(held.Concurrency, experiment.Sla, facts.Sessions);
+                    var forecast = SustainedPhase.Forecast(facts, terms, sustained.HorizonSeconds, document.Run.Settings.MinWorkerThreads);
+                    holds[h]!["forecast"] = JsonSerializer.SerializeToNode(ForecastCheck.Read(forecast, held), ResultsJson.Options);
+                    refreshed++;
+                }
+            }
+        }
+
+        var options = new JsonSerializerOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+        await File.WriteAllTextAsync(file.FullName, json.ToJsonString(options) + "\n", cancellationToken);
+        return refreshed;
+    }
+
+    /// <summary>Every held load of the runs beside the band simulated for it.</summary>
+    internal static ForecastChecks Checked(IEnumerable<FileInfo> files, int runs, string? only = null, int ioHops = 0)
+    {
+        var holds = new List<CheckedHold>();
         foreach (var file in files)
         {
             if (!file.Exists)
@@ -119,7 +200,8 @@ internal static class ForecastCommand
             var document = Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(file.FullName), file.FullName));
             foreach (var (experiment, variant) in document.Experiments.SelectMany(e => e.Variants.Select(v => (e, v))))
             {
-                if (variant.Sustained is not { } sustained || PoolFactsReader.Of(experiment, variant, document.Run) is not { } facts)
+                if (variant.Sustained is not { } sustained || (only is not null && only != $"{experiment.Name}:{variant.Name}")
+                    || PoolFactsReader.Of(experiment, variant, document.Run) is not { } facts)
                 {
                     continue;
                 }
@@ -127,35 +209,16 @@ internal static class ForecastCommand
                 foreach (var held in sustained.Holds.Where(h => h.EndedBy != HoldEnd.Failed))
                 {
                     var minimum = document.Run.Settings.MinWorkerThreads;
-                    var shape = PoolForecast.ShapeOf(facts, held.Concurrency, minimum);
+                    var shape = PoolForecast.ShapeOf(facts, held.Concurrency, minimum) with { IoHops = ioHops };
                     var terms = new HoldTerms(held.Concurrency, experiment.Sla, facts.Sessions);
                     var band = PoolForecast.Of(shape, terms, (int)Math.Ceiling(sustained.HorizonSeconds), runs);
-                    var result = BandCheck.Of(held, band);
-                    var measured = held.CaughtUpAt is { } at ? $"at {Format.Seconds(at)}"
-                        : $"never within {Format.Seconds(held.HeldSeconds)}";
-                    var forecast = CatchUpCell(band) + (result.CatchUpHolds ? "" : " (missed)");
-                    text.AppendLine(CultureInfo.InvariantCulture,
-                        $"| {Path.GetFileNameWithoutExtension(file.Name)} | {experiment.Name} {variant.Name} "
-                        + $"| {Format.Count(held.Concurrency)} | {measured} | {forecast} "
-                        + $"| {Format.Fraction(result.Coverage)} of {result.Seconds} s |");
+                    holds.Add(new CheckedHold(Path.GetFileNameWithoutExtension(file.Name), experiment.Name, variant.Name,
+                        held.HeldSeconds, BandCheck.Of(held, band)));
                 }
             }
         }
 
-        return text.ToString();
-    }
-
-    private static string CatchUpCell(PoolBand band)
-    {
-        var c = band.CatchUp;
-        if (c.CaughtUp == 0)
-        {
-            return $"never within {Format.Seconds(band.Seconds)}";
-        }
-
-        var when = c.Low == c.High ? $"at {Format.Seconds(c.Median!.Value)}"
-            : $"at {Format.Seconds(c.Low!.Value)}–{Format.Seconds(c.High!.Value)}";
-        return when + (c.CaughtUp < c.Runs ? $", never in {c.Runs - c.CaughtUp} of {c.Runs}" : "");
+        return new ForecastChecks(runs, holds);
     }
 
     private static (PoolShape Shape, double SlaMs, bool Sessions, string Said) FromRun(FileInfo file, string? variant, int clients,
@@ -197,9 +260,10 @@ internal static class ForecastCommand
     {
         var shape = band.Shape;
         var text = new StringBuilder();
+        var hops = shape.IoHops > 0 ? $"; each request first through {shape.IoHops} transport work items" : "";
         text.AppendLine(CultureInfo.InvariantCulture,
             $"{Format.Count(shape.Clients)} clients held for {Format.Seconds(band.Seconds)}: {said}; {shape.Processors} processors, the "
-            + $"pool's minimum {shape.MinThreads}; {band.CatchUp.Runs} simulated runs, the band their 10th to 90th percentile.");
+            + $"pool's minimum {shape.MinThreads}{hops}; {band.CatchUp.Runs} simulated runs, the band their 10th to 90th percentile.");
         text.AppendLine("  second   pool threads        p95");
         foreach (var second in band.Band.Where(b => b.Second % Step(band.Seconds) == 0 || b.Second == band.Seconds - 1))
         {

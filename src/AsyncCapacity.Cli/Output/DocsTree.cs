@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Text.RegularExpressions;
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Docs;
@@ -29,7 +30,7 @@ internal sealed partial class DocsTree(string root)
         return [.. candidates.Where(File.Exists).Where(page => Quotes().IsMatch(File.ReadAllText(page)))];
     }
 
-    public DocsSources Sources => new(Run, Command);
+    public DocsSources Sources => new(Run, Command, Forecasts);
 
     public PageRendering Render(string page) =>
         DocsPage.Render(File.ReadAllText(page), Path.GetDirectoryName(Path.GetFullPath(page))!, Sources);
@@ -51,6 +52,10 @@ internal sealed partial class DocsTree(string root)
         ? Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(full), full))
         : throw new DocsException($"{Relative(full)} does not exist"));
 
+    private ForecastChecks Forecasts(string path) => File.Exists(path)
+        ? ForecastChecks.FromJson(File.ReadAllText(path))
+        : throw new DocsException($"{Relative(path)} does not exist");
+
     /// <summary>From commands.tsv beside the run: its name, a tab, the command that recorded it.</summary>
     private static string? Command(string path)
     {
@@ -61,6 +66,6 @@ internal sealed partial class DocsTree(string root)
             .FirstOrDefault(fields => fields.Length >= 2 && fields[0] == name)?[1].Trim();
     }
 
-    [GeneratedRegex(@"<!-- (recorded|compare|steps|horizons): |\]\(([\w.-]+/)*runs/[^ )]+\.json """)]
+    [GeneratedRegex(@"<!-- (recorded|compare|steps|horizons|forecasts): |\]\(([\w.-]+/)*runs/[^ )]+\.json """)]
     private static partial Regex Quotes();
 }

@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Lab.Horizon;
@@ -13,11 +14,13 @@ public sealed record BandCheck(int Load, int Seconds, double Coverage, int? Meas
 
     public const double LeastCoverage = 0.8;
 
+    [JsonIgnore]
     public bool CatchUpHolds => MeasuredAt is { } at
         ? Forecast.CaughtUp > 0 && ((at >= Forecast.Low && at <= Forecast.High)
             || Math.Abs(at - Forecast.Median!.Value) <= Tolerance * Math.Max(1, Forecast.Median.Value))
         : !Forecast.Mostly;
 
+    [JsonIgnore]
     public bool Holds => Coverage >= LeastCoverage && CatchUpHolds;
 
     public static BandCheck Of(SustainedHold hold, PoolBand band)

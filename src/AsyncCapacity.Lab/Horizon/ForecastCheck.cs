@@ -20,8 +20,9 @@ public static class ForecastCheck
         }
 
         double? error = predicted is > 0 && measured is { } m ? Math.Round(100 * (m - predicted.Value) / predicted.Value) : null;
-        var close = error is { } e
-            && (Math.Abs(e) <= 100 * PoolGrowth.Tolerance || Math.Abs(measured!.Value - predicted!.Value) <= ResolutionSeconds);
+        var inBand = forecast.Simulated is { Low: { } low, High: { } high } && measured >= low && measured <= high;
+        var close = inBand || (error is { } e
+            && (Math.Abs(e) <= 100 * PoolGrowth.Tolerance || Math.Abs(measured!.Value - predicted!.Value) <= ResolutionSeconds));
         if (close)
         {
             return forecast with { ErrorPercent = error };

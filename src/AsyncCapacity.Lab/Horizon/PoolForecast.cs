@@ -20,7 +20,7 @@ public static class PoolForecast
 
     public static PoolBand Of(PoolShape shape, HoldTerms terms, int seconds, int runs = DefaultRuns, int seed = 1)
     {
-        var simulated = Enumerable.Range(seed, runs).Select(s => PoolSimulation.Run(shape, seconds, s)).ToList();
+        var simulated = Simulate(shape, seconds, runs, seed, until: null);
         var band = Enumerable.Range(0, seconds).Select(second =>
         {
             var threads = simulated.Select(run => (double)(run[second].PoolThreads ?? 0)).Order().ToList();
@@ -29,11 +29,24 @@ public static class PoolForecast
             return new BandSecond(second, (int)Quantile(threads, Low), (int)Quantile(threads, 0.5),
                 (int)Math.Ceiling(Quantile(threads, High)), P95(Low), P95(0.5), P95(High));
         }).ToList();
-        var caughtUp = simulated.Select(run => CatchUpFinder.FirstConfirmed(run, terms)).ToList();
-        var at = caughtUp.OfType<int>().Select(s => (double)s).Order().ToList();
-        var catchUp = new CatchUpBand(runs, at.Count, at.Count == 0 ? null : Quantile(at, Low), at.Count == 0 ? null : Quantile(at, 0.5),
-            at.Count == 0 ? null : Quantile(at, High));
-        return new PoolBand(shape, seconds, band, catchUp);
+        return new PoolBand(shape, seconds, band, CatchUpOf(simulated, terms));
+    }
+
+    /// <summary>The catch-up alone, each run simulated only until a measured held load would have ended (caught up, and met
+    /// since for the confirmation span): what a sweep forecasts before it holds a load, in a fraction of the band's time.</summary>
+    public static CatchUpBand CatchUp(PoolShape shape, HoldTerms terms, int seconds, int runs = DefaultRuns, int seed = 1) =>
+        CatchUpOf(Simulate(shape, seconds, runs, seed, terms.MayEnd), terms);
+
+    /// <summary>The runs, one per seed, on the cores there are: each is its own seeded simulation, so the band is the same.</summary>
+    private static List<IReadOnlyList<HeldSecond>> Simulate(PoolShape shape, int seconds, int runs, int seed,
+        Func<IReadOnlyList<HeldSecond>, bool>? until) =>
+        [.. Enumerable.Range(seed, runs).AsParallel().AsOrdered().Select(s => PoolSimulation.Run(shape, seconds, s, until))];
+
+    private static CatchUpBand CatchUpOf(List<IReadOnlyList<HeldSecond>> simulated, HoldTerms terms)
+    {
+        var at = simulated.Select(run => CatchUpFinder.FirstConfirmed(run, terms)).OfType<int>().Select(s => (double)s).Order().ToList();
+        return new CatchUpBand(simulated.Count, at.Count, at.Count == 0 ? null : Quantile(at, Low),
+            at.Count == 0 ? null : Quantile(at, 0.5), at.Count == 0 ? null : Quantile(at, High));
     }
 
     /// <summary>The shape of a variant's held load as the laws read its probes.</summary>
@@ -51,10 +64,3 @@ public sealed record PoolBand(PoolShape Shape, int Seconds, IReadOnlyList<BandSe
 
 /// <summary>One second's band: the pool's threads and the p95 at the 10th, 50th and 90th percentile of the runs.</summary>
 public sealed record BandSecond(int Second, int ThreadsLow, int Threads, int ThreadsHigh, double? P95Low, double? P95, double? P95High);
-
-/// <summary>In how many runs the load was caught up with, and when: the 10th, 50th and 90th percentile of those that were.</summary>
-public sealed record CatchUpBand(int Runs, int CaughtUp, double? Low, double? Median, double? High)
-{
-    /// <summary>Caught up in most runs: the forecast gives a time, not "never".</summary>
-    public bool Mostly => CaughtUp * 2 > Runs;
-}

@@ -73,4 +73,7 @@ public static class PoolRules
         var steps = 1 + ((goal - withoutDelay) / (ThreadsPerDelayStepPerProcessor * processors));
         return Math.Min(Math.Max(1, steps) * BlockingDelayStepMs, BlockingMaxDelayMs);
     }
+
+    /// <summary>The CPU of one such hop: a socket read and a pipe write, microseconds.</summary>
+    public const double IoHopCpuMs = 0.02;
 }

@@ -21,6 +21,13 @@ public enum Blocking
 /// <paramref name="MinThreads"/>.</summary>
 public sealed record PoolShape(Blocking How, int Clients, double HoldMs, int Processors, int MinThreads, double CpuMs = 0.15)
 {
+    /// <summary>Short work items a request passes through before its handler runs, each queued behind whatever waits for a
+    /// thread: Kestrel's socket transport can hand a readable socket to the pool (SocketAsyncEngine's event work item, its
+    /// IOQueue) and resume the server's loop there (PipeScheduler.ThreadPool, unless UnsafePreferInlineScheduling). None by
+    /// default: modelled as 1 to 3 hops, the recorded held loads did not fit better overall (docs/findings.md), so the forecast
+    /// keeps the simpler model and `capacity forecast --io-hops N` asks the question.</summary>
+    public int IoHops { get; init; }
+
     public static PoolShape Of(Blocking how, int clients, double holdMs, int processors, int? minThreads = null, double cpuMs = 0.15) =>
         new(how, clients, holdMs, processors, minThreads ?? processors, cpuMs);
 }

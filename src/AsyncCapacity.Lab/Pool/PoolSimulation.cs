@@ -50,14 +50,15 @@ public sealed class PoolSimulation
         _nextSample = _climber.IntervalMs;
     }
 
-    /// <summary>The pool and the clients second by second for <paramref name="seconds"/>, as a held load reads them.</summary>
-    public static IReadOnlyList<HeldSecond> Run(PoolShape shape, int seconds, int seed)
+    /// <summary>The pool and the clients second by second for <paramref name="seconds"/>, as a held load reads them; or until
+    /// <paramref name="until"/> says the seconds so far are enough, as a measured held load ends by its stop rule.</summary>
+    public static IReadOnlyList<HeldSecond> Run(PoolShape shape, int seconds, int seed, Func<IReadOnlyList<HeldSecond>, bool>? until = null)
     {
         var simulation = new PoolSimulation(shape, seed);
-        return simulation.RunFor(seconds);
+        return simulation.RunFor(seconds, until);
     }
 
-    private List<HeldSecond> RunFor(int seconds)
+    private List<HeldSecond> RunFor(int seconds, Func<IReadOnlyList<HeldSecond>, bool>? until)
     {
         for (var client = 0; client < _shape.Clients; client++)
         {
@@ -79,6 +80,10 @@ public sealed class PoolSimulation
 
             _now = end;
             result.Add(Second(second));
+            if (until?.Invoke(result) == true)
+            {
+                break;
+            }
         }
 
         return result;
@@ -105,10 +110,11 @@ public sealed class PoolSimulation
 
     private void At(double time, Action action) => _events.Enqueue(action, (time, _sequence++));
 
-    /// <summary>A client sends its next request: Kestrel queues it to the pool as a work item.</summary>
+    /// <summary>A client sends its next request: the transport's hops queue first (<see cref="PoolShape.IoHops"/>), then the
+    /// request's own work item.</summary>
     private void Send(int client)
     {
-        Enqueue(new Item(ItemKind.Request, client, _now));
+        Enqueue(new Item(_shape.IoHops > 0 ? ItemKind.Io : ItemKind.Request, client, _now) { HopsLeft = _shape.IoHops });
     }
 
     private void Enqueue(Item item)
@@ -139,6 +145,16 @@ public sealed class PoolSimulation
         var item = _queue.Dequeue();
         _lastDequeue = _now;
         worker.Item = item;
+        if (item.Kind == ItemKind.Io)
+        {
+            Busy(worker, IoHopCpuMs, () =>
+            {
+                Enqueue(item.HopsLeft > 1 ? item with { HopsLeft = item.HopsLeft - 1 } : item with { Kind = ItemKind.Request });
+                Finished(worker, item, respond: false);
+            });
+            return;
+        }
+
         if (item.Kind == ItemKind.Continuation)
         {
             // A timer's continuation: finishes an awaiting request, or completes the task a blocked thread waits on.
@@ -367,6 +383,7 @@ public sealed class PoolSimulation
 
     private enum ItemKind
     {
+        Io,
         Request,
         Continuation,
     }
@@ -388,6 +405,8 @@ public sealed class PoolSimulation
     private sealed record Item(ItemKind Kind, int Client, double SentAt)
     {
         public Worker? Waiter { get; init; }
+
+        public int HopsLeft { get; init; }
     }
 
     private sealed class Worker

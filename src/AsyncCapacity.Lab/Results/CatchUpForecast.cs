@@ -12,8 +12,14 @@ public sealed record CatchUpForecast(PoolInjection By, int ThreadsNeeded, double
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? ThreadsReadyAt { get; init; }
 
-    /// <summary>Hill climbing adds at most its MaxChangePerSecond; where it is the only way up, the forecast is its earliest.</summary>
+    /// <summary>Hill climbing adds at most its MaxChangePerSecond; where it is the only way up, the laws' forecast is its earliest.
+    /// A run with <see cref="Simulated"/> never says so: the band is the forecast.</summary>
     public bool Earliest { get; init; }
+
+    /// <summary>The pool simulated by the runtime's rules under this load (PoolForecast): when the seeded runs caught up. Where
+    /// present it is the forecast, and <see cref="CaughtUpAt"/> its median (null where most runs never caught up).</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public CatchUpBand? Simulated { get; init; }
 
     /// <summary>Where another resource caps the load below it whatever the threads: never caught up.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
@@ -62,4 +68,12 @@ public enum ForecastMissKind
     /// <summary>Caught up beyond a cap the laws counted (another resource allowed more than its units say).</summary>
     [JsonStringEnumMemberName("capHigher")]
     CapHigher,
+}
+
+/// <summary>In how many runs the load was caught up with, and when: the 10th, 50th and 90th percentile of those that were.</summary>
+public sealed record CatchUpBand(int Runs, int CaughtUp, double? Low, double? Median, double? High)
+{
+    /// <summary>Caught up in most runs: the forecast gives a time, not "never".</summary>
+    [JsonIgnore]
+    public bool Mostly => CaughtUp * 2 > Runs;
 }

@@ -14,6 +14,9 @@ public sealed class SustainedPhase : IVariantPhase
 {
     private readonly Dictionary<(string Experiment, string Variant), Reading> _readings = [];
 
+    /// <summary>Each load's forecast, simulated once: the loop asks for the next order more often than it places one.</summary>
+    private readonly Dictionary<(string Experiment, string Variant, int Load), CatchUpForecast> _forecasts = [];
+
     public string Name => "sustained";
 
     public ProbeOrder? NextOrder(PhaseState state)
@@ -29,9 +32,11 @@ public sealed class SustainedPhase : IVariantPhase
             return null;
         }
 
-        var forecast = reading.Facts is null ? null
-            : CatchUpForecaster.Forecast(reading.Facts, load, sustain.HorizonSeconds, reading.Window);
         var terms = new HoldTerms(load, state.Plan.Sla, state.Plan.Terms.Kind.HoldsSessions);
+        var key = (state.Plan.Id, state.Variant, load);
+        var forecast = reading.Facts is not { } facts ? null
+            : _forecasts.TryGetValue(key, out var known) ? known
+            : _forecasts[key] = Forecast(facts, terms, sustain.HorizonSeconds, state.Run.Settings.MinWorkerThreads);
         return new ProbeOrder(state.Plan, state.Variant, load, sustain.HorizonSeconds, 1, state.Number, new HoldProbe(terms, forecast));
     }
 
@@ -50,6 +55,25 @@ public sealed class SustainedPhase : IVariantPhase
                 HoldTerms.DefaultConfirmSeconds, reading.Facts, reading.Window, state.Plan.Search.Ceiling),
         };
     }
+
+    /// <summary>The laws' reading of the load (the threads it needs, a resource that caps it), and the pool simulated under it by
+    /// the runtime's rules: the band of its catch-up is the forecast. A load a resource caps is never caught up, whatever the pool.
+    /// </summary>
+    public static CatchUpForecast Forecast(PoolFacts facts, HoldTerms terms, double horizonSeconds, int? minThreads)
+    {
+        var laws = CatchUpForecaster.Forecast(facts, terms.Concurrency, horizonSeconds, terms.WindowSeconds);
+        if (laws.Ceiling is not null)
+        {
+            return laws;
+        }
+
+        var shape = PoolForecast.ShapeOf(facts, terms.Concurrency, minThreads);
+        var band = PoolForecast.CatchUp(shape, terms, (int)Math.Ceiling(horizonSeconds), SimulatedRuns);
+        return laws with { CaughtUpAt = band.Mostly ? band.Median : null, Earliest = false, Simulated = band };
+    }
+
+    /// <summary>Seeded runs per held load: a band of 10th to 90th percentiles in a few seconds of a sweep's minutes.</summary>
+    public const int SimulatedRuns = 10;
 
     private static List<SustainedHold> Holds(PhaseState state) => [.. state.Done.Select(a => a.Hold).OfType<SustainedHold>()];
 

@@ -14,6 +14,7 @@ namespace AsyncCapacity.Report.Docs;
 /// <item><c>&lt;!-- compare: runs/A.json runs/B.json … --&gt;</c>: what `capacity compare` prints of them, in a text block;</item>
 /// <item><c>&lt;!-- steps: runs/A.json … --&gt;</c>: every probe of the runs as one table (<see cref="StepsTable"/>);</item>
 /// <item><c>&lt;!-- horizons: runs/A.json … --knees runs/B.json --&gt;</c>: capacity over time (<see cref="HorizonsTable"/>);</item>
+/// <item><c>&lt;!-- forecasts: runs/NAME.json --&gt;</c>: a recorded `capacity forecast --check` (<see cref="ForecastTable"/>);</item>
 /// <item><c>[figure](runs/NAME.json "QUERY")</c>: a figure of the prose (<see cref="FigureQuery"/>), after the tables.</item>
 /// </list>
 /// Rendering keeps a figure it cannot write as it was, and says why; checking says where the page differs from its runs.
@@ -96,6 +97,8 @@ public static partial class DocsPage
                 return "```text\n" + text + "```\n";
             case "steps":
                 return StepsTable.Of([.. arguments.Select(run => (Path.GetFileNameWithoutExtension(run), Run(run)))]);
+            case "forecasts":
+                return ForecastTable.Of(sources.Forecasts(Path.GetFullPath(Path.Combine(folder, arguments.Single()))));
             default:
                 var at = Array.IndexOf(arguments, "--knees");
                 var (held, knees) = at >= 0 ? (arguments[..at], arguments[(at + 1)..]) : (arguments, []);
@@ -155,10 +158,10 @@ public static partial class DocsPage
 
     private static List<string> Blocks(string text) => [.. WholeBlock().Matches(text).Select(m => m.Value)];
 
-    [GeneratedRegex(@"^<!-- (recorded|compare|steps|horizons): (.+) -->$")]
+    [GeneratedRegex(@"^<!-- (recorded|compare|steps|horizons|forecasts): (.+) -->$")]
     private static partial Regex BlockStart();
 
-    [GeneratedRegex(@"<!-- (recorded|compare|steps|horizons): [^\n]+ -->\n.*?<!-- /\1 -->", RegexOptions.Singleline)]
+    [GeneratedRegex(@"<!-- (recorded|compare|steps|horizons|forecasts): [^\n]+ -->\n.*?<!-- /\1 -->", RegexOptions.Singleline)]
     private static partial Regex WholeBlock();
 
     [GeneratedRegex(@"`[^`\n]+`")]

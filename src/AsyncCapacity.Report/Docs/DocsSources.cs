@@ -1,3 +1,4 @@
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.Docs;
@@ -7,7 +8,9 @@ namespace AsyncCapacity.Report.Docs;
 /// <see cref="DocsException"/> where there is none.</param>
 /// <param name="Command">The command that recorded the run at a full path (commands.tsv beside it); null where none is on record.
 /// </param>
-public sealed record DocsSources(Func<string, ResultsDocument> Run, Func<string, string?> Command);
+/// <param name="Forecasts">A recorded `capacity forecast --check --record` at a full path; throws <see cref="DocsException"/>
+/// where there is none.</param>
+public sealed record DocsSources(Func<string, ResultsDocument> Run, Func<string, string?> Command, Func<string, ForecastChecks> Forecasts);
 
 /// <summary>A figure, a block or a page that cannot be written from its runs: the message says which and why.</summary>
 public sealed class DocsException(string message) : Exception(message);

@@ -1,10 +1,13 @@
+using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Results;
 
 namespace AsyncCapacity.Report.Formatting;
 
-/// <summary>Each held load's catch-up beside what the injection laws forecast for it, and where they part by more than the
-/// tolerance, the assumption the held load broke, with its figures: "44 clients: caught up at 70 s, forecast 12.5 s at the earliest
-/// (+460%): hill climbing added 0.63 threads/s, short of its most, 4/s".</summary>
+/// <summary>Each held load's catch-up beside its forecast (the pool simulated by the runtime's rules), and where they part by more
+/// than the tolerance, what broke, with its figures: "44 clients: caught up at 70 s, forecast at 101 s–110 s in 5 of 10 simulated
+/// runs: the pool grew faster (0.63 threads/s) than the runtime's rules grew it in the simulation". Runs recorded before the
+/// simulation keep the injection laws' words ("forecast 12.5 s at the earliest by hill climbing") until `capacity forecast
+/// --refresh` writes their forecasts again.</summary>
 public static class ForecastText
 {
     public static string Hold(SustainedHold hold, Sustained sustained, LoadModel model)
@@ -22,21 +25,45 @@ public static class ForecastText
             return $"{load}: {measured}.";
         }
 
-        var predicted = Predicted(forecast, sustained.HorizonSeconds) + (forecast is { Ceiling: null, CaughtUpAt: null } ? " either" : "");
-        var error = forecast.ErrorPercent is { } percent ? $" ({Error(percent)})" : "";
+        var predicted = Predicted(forecast, sustained.HorizonSeconds)
+            + (forecast is { Ceiling: null, CaughtUpAt: null, Simulated: null } ? " either" : "");
+        var ofMedian = forecast.Simulated is null ? "" : " of the median";
+        var error = forecast.ErrorPercent is { } percent ? $" ({Error(percent)}{ofMedian})" : "";
         var broke = forecast.Broke is { } miss ? $": {Broke(miss, forecast)}" : forecast.ErrorPercent is null ? "" : ", as forecast";
-        return $"{load}: {measured}, forecast {predicted} by {Mechanism(forecast.By)}{error}{broke}.";
+        var by = forecast.Simulated is null || forecast.Ceiling is not null ? $" by {Mechanism(forecast.By)}" : "";
+        return $"{load}: {measured}, forecast {predicted}{by}{error}{broke}.";
     }
 
-    /// <summary>When the laws say the load is caught up with: "never, the connection pool caps it", "12.5 s at the earliest" (hill
-    /// climbing's pace is only bounded), "12.5 s", "not within 2 min".</summary>
+    /// <summary>When the forecast says the load is caught up with: "never, the connection pool caps it", "at 40 s–70 s in 9 of 10
+    /// simulated runs", "never within 2 min in 10 of 10 simulated runs"; in runs recorded before the simulation, the laws' "12.5 s
+    /// at the earliest" (hill climbing's pace only bounded), "12.5 s", "not within 2 min".</summary>
     public static string Predicted(CatchUpForecast forecast, double horizonSeconds) => forecast switch
     {
         { Ceiling: { } ceiling } => $"never, {ceiling.Name} caps it",
+        { Simulated: { CaughtUp: 0 } band } => $"never within {Format.Seconds(horizonSeconds)} in {band.Runs} of {band.Runs} {Simulations}",
+        { Simulated: { } band } => $"{When(band)} in {band.CaughtUp} of {band.Runs} {Simulations}",
         { CaughtUpAt: { } seconds, Earliest: true } => $"{Format.Seconds(seconds)} at the earliest",
         { CaughtUpAt: { } seconds } => Format.Seconds(seconds),
         _ => $"not within {Format.Seconds(horizonSeconds)}",
     };
+
+    /// <summary>A simulated catch-up: "at 40 s–70 s", "at 14 s", "at 13 s–23.4 s, never in 3 of 10", "never within 2 min".</summary>
+    public static string CatchUpBand(CatchUpBand band, double horizonSeconds)
+    {
+        if (band.CaughtUp == 0)
+        {
+            return $"never within {Format.Seconds(horizonSeconds)}";
+        }
+
+        return When(band) + (band.CaughtUp < band.Runs ? $", never in {band.Runs - band.CaughtUp} of {band.Runs}" : "");
+    }
+
+    private const string Simulations = "simulated runs";
+
+    /// <summary>"at 40 s–70 s", or "at 14 s" where the runs agree.</summary>
+    private static string When(CatchUpBand band) => band.Low == band.High
+        ? $"at {Format.Seconds(band.Median!.Value)}"
+        : $"at {Format.Seconds(band.Low!.Value)}–{Format.Seconds(band.High!.Value)}";
 
     /// <summary>"+460%", "−4%", "0%" (a rounded −0 too).</summary>
     public static string Error(double percent) => Math.Round(percent) switch
@@ -57,6 +84,16 @@ public static class ForecastText
     public static string Broke(ForecastMiss miss, CatchUpForecast forecast)
     {
         var rate = miss.GrowthPerSecond is { } g ? $"{Format.Number(g)} threads/s" : null;
+        if (forecast.Simulated is not null && miss.Kind is ForecastMissKind.GrewFaster or ForecastMissKind.GrewSlower
+            or ForecastMissKind.HillClimbingSlower)
+        {
+            // The simulation runs every rule at once: what parted is the measured pool from the simulated one.
+            var way = miss.Kind == ForecastMissKind.GrewFaster ? "faster" : "slower";
+            return miss.GrowthPerSecond <= 0
+                ? "the pool added no thread while the load was behind, where the runtime's rules grew it in the simulation"
+                : $"the pool grew {way}{(rate is null ? "" : $" ({rate})")} than the runtime's rules grew it in the simulation";
+        }
+
         return miss.Kind switch
         {
             ForecastMissKind.HillClimbingSlower => rate is null || miss.GrowthPerSecond <= 0

@@ -42,7 +42,7 @@ public static class MarkdownTable
         var rows = new List<string>
         {
             "",
-            "| experiment | variant | held | caught up | pool threads | working set | app CPU | machine / k6 CPU | forecast by the laws |",
+            "| experiment | variant | held | caught up | pool threads | working set | app CPU | machine / k6 CPU | forecast |",
             "|---|---|---|---|---|---|---|---|---|",
         };
         foreach (var (experiment, variant) in held)
@@ -70,7 +70,8 @@ public static class MarkdownTable
 
     private static string Forecast(SustainedHold hold, Sustained sustained) => hold.Forecast is not { } forecast ? ""
         : Cell(ForecastText.Predicted(forecast, sustained.HorizonSeconds)
-            + $", {ForecastText.Mechanism(forecast.By)}, {Format.Count(forecast.ThreadsNeeded)} threads"
+            + (forecast.Simulated is null ? $", {ForecastText.Mechanism(forecast.By)}" : "")
+            + $", {Format.Count(forecast.ThreadsNeeded)} threads"
             + (forecast.Broke is { } miss ? $" ({ForecastText.Broke(miss, forecast)})" : ""));
 
     private static string Capacity(VariantResult variant, RunInfo run) => variant.Capacity is { } capacity

@@ -1,3 +1,6 @@
+using System.Text.Json.Nodes;
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Report.Docs;
 using AsyncCapacity.Tests.Docs;
 using AsyncCapacity.Tests.Infrastructure;
 using Xunit.Abstractions;
@@ -28,14 +31,61 @@ public sealed class ForecastCommandTests(ITestOutputHelper log)
     [Fact]
     public async Task A_recorded_runs_held_loads_are_set_beside_their_forecast()
     {
+        // Arrange
+        var record = Path.Combine(Directory.CreateTempSubdirectory("capacity-forecast-").FullName, "check.json");
+
         // Act
         var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(2),
-            "forecast", "--check", Path.Combine(WorkshopPages.Runs, "lab3-sleep-held-min100.json"), "--runs", "3");
+            "forecast", "--check", Path.Combine(WorkshopPages.Runs, "lab3-sleep-held-min100.json"), "--runs", "3", "--record", record);
 
         // Assert: 100 clients on a pool pre-grown to 100 threads, met from the first second, as forecast
         Assert.True(code == 0, output);
         Assert.Contains("| lab3-sleep-held-min100 | sleep sync | 100 | at 0 s | at 0 s | 100% of 9 s |", output, StringComparison.Ordinal);
+        Assert.Contains("1 of 1 held loads hold", output, StringComparison.Ordinal);
+
+        // Assert: the record the docs render the same table from, with the command that made it
+        var recorded = ForecastChecks.FromJson(await File.ReadAllTextAsync(record));
+        Assert.Equal(3, recorded.Runs);
+        Assert.StartsWith("capacity forecast --check ", recorded.Command, StringComparison.Ordinal);
+        Assert.Equal(ForecastTable.Of(recorded with { Command = null }), output.ReplaceLineEndings("\n"));
+        Directory.Delete(Path.GetDirectoryName(record)!, recursive: true);
     }
+
+    [Fact]
+    public async Task A_run_recorded_before_the_simulation_gets_its_forecasts_again_and_keeps_everything_it_measured()
+    {
+        // Arrange: lab 3's held load, its forecast put back to the laws' bound a run recorded before the simulation carries
+        var folder = Directory.CreateTempSubdirectory("capacity-refresh-").FullName;
+        var run = Path.Combine(folder, "held.json");
+        var json = JsonNode.Parse(await File.ReadAllTextAsync(Path.Combine(WorkshopPages.Runs, "lab3-sleep-held.json")))!;
+        var forecast = Forecasts(json).Single();
+        forecast.Remove("simulated");
+        forecast["earliest"] = true;
+        forecast["caughtUpAt"] = 14;
+        await File.WriteAllTextAsync(run, json.ToJsonString());
+
+        // Act
+        var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), "forecast", "--refresh", run);
+
+        // Assert: the band is the forecast; every other field is as it was
+        Assert.True(code == 0, output);
+        Assert.Contains("held.json: 1 held load forecast again", output, StringComparison.Ordinal);
+        var refreshed = JsonNode.Parse(await File.ReadAllTextAsync(run))!;
+        Assert.Equal(10, (int)Forecasts(refreshed).Single()["simulated"]!["runs"]!);
+        Assert.False((bool)Forecasts(refreshed).Single()["earliest"]!);
+        foreach (var node in Forecasts(json).Concat(Forecasts(refreshed)))
+        {
+            node.Parent!.AsObject().Remove("forecast");
+        }
+
+        Assert.True(JsonNode.DeepEquals(json, refreshed), "a measurement changed");
+        Directory.Delete(folder, recursive: true);
+    }
+
+    private static List<JsonObject> Forecasts(JsonNode run) =>
+        [.. run["experiments"]!.AsArray().SelectMany(e => e!["variants"]!.AsArray())
+            .SelectMany(v => v!["sustained"]?["holds"]?.AsArray() ?? [])
+            .Select(h => h!["forecast"]).OfType<JsonObject>()];
 
     [Fact]
     public async Task A_forecast_without_its_load_says_what_to_give_and_exits_1()

@@ -53,6 +53,37 @@ public sealed class PoolForecastReplayTests
         Assert.True(grown.Holds, $"the band {grown.Forecast}, {grown.Coverage:P0} inside");
     }
 
+    /// <summary>docs/findings.md renders its table from a recorded check rather than simulating on every check of the docs: the
+    /// simulation is seeded, so a record that is still the code's reads the same when simulated again. Its quick rows (the
+    /// starved pools', with few completions to simulate) are simulated again here.</summary>
+    [Fact]
+    public void The_recorded_check_the_findings_render_is_what_the_simulation_gives_today()
+    {
+        // Arrange
+        var record = ForecastChecks.FromJson(File.ReadAllText(Path.Combine(WorkshopPages.Runs, "forecasts", "check.json")));
+        var quick = record.Holds.Where(h => h.Experiment is "sleep" or "connections" or "audit" && h.Check.Load <= 100).ToList();
+
+        // Act
+        var again = quick.Select(h => h with { Check = CheckOf(h.Run + ".json", h.Experiment, h.Variant, h.Check.Load, record.Runs) });
+
+        // Assert
+        Assert.True(quick.Count >= 8, $"only {quick.Count} quick rows in the record");
+        Assert.Equal(quick, again);
+    }
+
+    private static BandCheck CheckOf(string run, string experiment, string name, int load, int runs)
+    {
+        var document = Predictions.Attach(RecordedRun.Read(Path.Combine(WorkshopPages.Runs, run)));
+        var found = document.Experiments.Single(e => e.Name == experiment);
+        var variant = found.Variants.Single(v => v.Name == name);
+        var held = variant.Sustained!.Holds.Single(h => h.Concurrency == load);
+        var facts = PoolFactsReader.Of(found, variant, document.Run)!;
+        var shape = PoolForecast.ShapeOf(facts, load, document.Run.Settings.MinWorkerThreads);
+        var band = PoolForecast.Of(shape, new HoldTerms(load, found.Sla, facts.Sessions), (int)Math.Ceiling(variant.Sustained.HorizonSeconds),
+            runs);
+        return BandCheck.Of(held, band);
+    }
+
     private static BandCheck Check(string run)
     {
         var document = Predictions.Attach(RecordedRun.Read(Path.Combine(WorkshopPages.Runs, run)));

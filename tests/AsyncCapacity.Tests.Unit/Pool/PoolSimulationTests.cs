@@ -144,4 +144,23 @@ public sealed class PoolSimulationTests
         Assert.NotNull(once);
         Assert.Equal(CatchUpFinder.Find([.. run.Take(prefix)], terms).At, once);
     }
+
+    /// <summary>A 16-core machine with the app on 8 CPUs (pool minimum 8): sleep sync's 500 ms sleeps kept the pool at 9 threads
+    /// in every probe from 8 to 16 clients (2 s warm-up + 4 s): each sleep ends and its thread dequeues within 500 ms, so the gate
+    /// never starves, and hill climbing hears too few completions to move in 6 s.</summary>
+    [Theory]
+    [InlineData(8)]
+    [InlineData(12)]
+    [InlineData(16)]
+    public void On_8_processors_sleeping_clients_keep_the_pool_near_its_minimum_for_a_probes_6_seconds(int clients)
+    {
+        // Arrange
+        var shape = PoolShape.Of(Blocking.Sleeps, clients, holdMs: 500, processors: 8);
+
+        // Act
+        var band = PoolForecast.Of(shape, new HoldTerms(clients, Sla, Sessions: false), seconds: 6);
+
+        // Assert
+        Assert.All(band.Band, second => Assert.InRange(second.Threads, 8, 9));
+    }
 }
