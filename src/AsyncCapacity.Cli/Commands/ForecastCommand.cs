@@ -28,7 +28,7 @@ internal static class ForecastCommand
         };
         var horizon = new Option<string>("--for")
         {
-            Description = "How long the load is held: 90s, 2m [default: 2m].",
+            Description = "How long the load is held: 90s, 2m.",
             DefaultValueFactory = _ => "2m",
         };
         var from = new Option<FileInfo?>("--from")
@@ -47,7 +47,7 @@ internal static class ForecastCommand
         };
         var hold = new Option<double>("--hold-ms")
         {
-            Description = "Without --from: how long each request waits, in ms [default: 500].",
+            Description = "Without --from: how long each request waits, in ms.",
             DefaultValueFactory = _ => 500,
         };
         var cores = new Option<int?>("--cores")
@@ -60,13 +60,12 @@ internal static class ForecastCommand
         };
         var sla = new Option<double>("--sla-p95-ms")
         {
-            Description = "The p95 a second is judged against [default: 1000, or the run's].",
+            Description = "The p95 a second is judged against (with --from, the run's).",
             DefaultValueFactory = _ => 1000,
         };
         var runs = new Option<int>("--runs")
         {
-            Description = "Simulated runs, each with its own seed: the band is their 10th to 90th percentile "
-                + $"[default: {PoolForecast.DefaultRuns}].",
+            Description = "Simulated runs, each with its own seed: the band is their 10th to 90th percentile.",
             DefaultValueFactory = _ => PoolForecast.DefaultRuns,
         };
         var check = new Option<FileInfo[]>("--check")

@@ -12,7 +12,7 @@ internal sealed class OutputOptionGroup : IOptionGroup
     public Option<string> Stacks { get; } = OnOff("--stacks",
         "Take the app's thread stacks after each probe's window (EventPipe, as dotnet-stack does), the load still on for "
         + $"{SweepRequest.StackTailSeconds:0.#} s more, and show where the pool's threads wait; the app the sweep starts, or --target "
-        + "with --target-pid [default: on].");
+        + "with --target-pid.");
 
     public Option<bool> Baseline { get; } = new("--baseline")
     {
@@ -26,7 +26,7 @@ internal sealed class OutputOptionGroup : IOptionGroup
         Description = "Give the app (and its database) and k6 CPUs of their own (taskset): "
             + "each step then says which side was at its limit. "
             + ".NET sizes itself to its CPUs, so the app's pool minimum follows. auto: on with 4 CPUs or more (the app keeps 2 or more), "
-            + "off below (on 2 cores it would halve the app's) [default: auto].",
+            + "off below (on 2 cores it would halve the app's).",
         DefaultValueFactory = _ => IsolationMode.Auto,
         CustomParser = result => Enum.TryParse<IsolationMode>(result.Tokens[0].Value, ignoreCase: true, out var mode)
             ? mode

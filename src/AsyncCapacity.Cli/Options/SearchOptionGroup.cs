@@ -52,7 +52,7 @@ internal sealed class SearchOptionGroup : IOptionGroup
                 + "predict from it (the declared steps where nothing binds), climbing to their knee as each probe refines it; once a "
                 + "load met and one above it missed, each probe where the outcome is least certain, until the knee's 90% interval, "
                 + "estimated from every probe, is within ±10% or --probes is spent; a miss while k6 was short of CPU narrows the "
-                + "bracket below it to 25%. off: the steps only, the knee estimated from them [default: on].",
+                + "bracket below it to 25%. off: the steps only, the knee estimated from them.",
             DefaultValueFactory = _ => "on",
         };
         option.AcceptOnlyFromAmong("on", "off");
