@@ -82,7 +82,7 @@
       yAxisID: model.axis,
       borderColor: model.color,
       backgroundColor: model.fill || model.color,
-      fill: model.fill ? 'origin' : false,
+      fill: model.fill ? (model.fillTo || 'origin') : false,
       borderDash: list(model.dash),
       borderWidth: model.width,
       pointStyle: points.map((p) => p.style || model.pointStyle),

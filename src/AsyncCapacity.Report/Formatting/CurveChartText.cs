@@ -39,7 +39,11 @@ public static class CurveChartText
     public static string HoldNote(SustainedHold hold, Sla sla) =>
         "Time from the load's start on a fresh app. Left, log scale: the p95 of the requests each second completed "
         + $"(none where no request did); dashed: the SLA, p95 ≤ {Format.Duration(sla.P95Ms)}. Right: the pool's threads at the "
-        + "second's end. "
+        + "second's end"
+        + (hold.Forecast?.Simulated is { } simulated && hold.Forecast.Ceiling is null
+            ? $"; the shaded band between fine dotted lines, the threads the runtime's rules grow under the same load (the 10th to "
+                + $"90th percentile of {simulated.Runs} simulated runs). "
+            : ". ")
         + (hold.CaughtUpAt is { } at
             ? $"Dotted: the catch-up at {Format.Seconds(at)}, from which every second met the SLA. "
             : $"It never caught up within its {Format.Seconds(hold.HeldSeconds)}. ")

@@ -24,6 +24,7 @@ internal sealed record ChartModel(
 }
 
 /// <param name="ShowLine">False for points alone: every probe of a search, around the line through their medians.</param>
+/// <param name="FillTo">Fill down to another dataset instead of the axis (Chart.js's "-1": the one before): a band.</param>
 internal sealed record DatasetModel(
     string Label,
     string Color,
@@ -37,7 +38,8 @@ internal sealed record DatasetModel(
     double HoverRadius = 4,
     int Order = 0,
     bool Tooltip = true,
-    bool ShowLine = true);
+    bool ShowLine = true,
+    string? FillTo = null);
 
 /// <summary>A null <see cref="Y"/> breaks the line; a point's own style marks a step that missed the SLA (a cross).</summary>
 internal sealed record PointModel(double X, double? Y, string? Label, string? Style = null, double? Radius = null);

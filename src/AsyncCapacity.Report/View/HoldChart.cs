@@ -1,3 +1,7 @@
+using System.Collections.Concurrent;
+using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Laws;
+using AsyncCapacity.Lab.Pool;
 using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Formatting;
 
@@ -17,7 +21,7 @@ internal static class HoldChart
             ?? measured.FirstOrDefault();
     }
 
-    public static ChartModel? Of(ExperimentResult experiment, int index, string id)
+    public static ChartModel? Of(ExperimentResult experiment, int index, string id, RunInfo run)
     {
         var variant = experiment.Variants[index];
         if (variant.Sustained is not { } sustained || Chosen(sustained) is not { } hold)
@@ -43,15 +47,17 @@ internal static class HoldChart
                 Axis: "y1", Width: 1.5, HoverRadius: 4, Fill: ChartColors.WithAlpha(ChartColors.Queue, 0.08)),
             new(slaLabel, ChartColors.Sla, [new PointModel(0, sla, null), new PointModel(last, sla, null)],
                 Width: 1.5, Dash: [6, 4], HoverRadius: 0, Order: 10, Tooltip: false),
+            .. SimulatedThreads(experiment, variant, hold, run, last),
         ];
         var p95s = seconds.Select(s => s.P95Ms > 0 ? s.P95Ms : null).Append(sla);
+        var threadsHigh = datasets.Where(d => d.Axis == "y1").SelectMany(d => d.Points).Max(p => p.Y ?? 0);
         return new ChartModel(id, "hold", index, CurveChartText.HoldTitle(variant.Name, hold.Concurrency, experiment.Model),
             CurveChartText.HoldNote(hold, experiment.Sla), datasets,
             new Dictionary<string, AxisModel>
             {
                 ["x"] = LinearAxis.Of("seconds under load", last, s => Format.Number(s) + " s", "bottom"),
                 ["y"] = LogAxis.Of("p95 latency", p95s),
-                ["y1"] = LinearAxis.Of("pool threads", Math.Max(1, seconds.Max(s => s.PoolThreads ?? 0)), n => Format.Count(n), "right",
+                ["y1"] = LinearAxis.Of("pool threads", Math.Max(1, threadsHigh), n => Format.Count(n), "right",
                     wholeSteps: true, grid: false),
             },
             Legend: "bottom",
@@ -60,4 +66,35 @@ internal static class HoldChart
                 ? [new StepMarker(at, at, CurveChartText.CaughtUp(at), Format.Seconds(at))]
                 : null);
     }
+
+    /// <summary>The pool's threads as the runtime's rules grow them under the same load (the forecast's simulation, with its
+    /// runs): their 10th and 90th percentile each second, the band between them filled, so the measured line reads against it.
+    /// Runs recorded before the simulation have none until `capacity forecast --refresh`.</summary>
+    private static IEnumerable<DatasetModel> SimulatedThreads(
+        ExperimentResult experiment, VariantResult variant, SustainedHold hold, RunInfo run, int last)
+    {
+        if (hold.Forecast is not { Simulated: { } simulated, Ceiling: null }
+            || PoolFactsReader.Of(experiment, variant, run) is not { } facts)
+        {
+            return [];
+        }
+
+        var shape = PoolForecast.ShapeOf(facts, hold.Concurrency, run.Settings.MinWorkerThreads);
+        var terms = new HoldTerms(hold.Concurrency, experiment.Sla, facts.Sessions);
+        var band = Bands.GetOrAdd((shape, last + 1, simulated.Runs, terms),
+            key => PoolForecast.Of(key.Shape, key.Terms, key.Seconds, key.Runs));
+        var color = ChartColors.WithAlpha(ChartColors.Queue, 0.35);
+        PointModel Point(BandSecond second, int threads, string which) =>
+            new(second.Second, threads, CurveChartText.Second($"simulated threads, {which}", second.Second, Format.Count(threads)));
+        return
+        [
+            new("simulated threads, 10th percentile", color, [.. band.Band.Select(b => Point(b, b.ThreadsLow, "10th percentile"))],
+                Axis: "y1", Width: 1, Dash: [2, 3], HoverRadius: 3),
+            new("simulated threads (10th–90th percentile)", color, [.. band.Band.Select(b => Point(b, b.ThreadsHigh, "90th percentile"))],
+                Axis: "y1", Width: 1, Dash: [2, 3], HoverRadius: 3, Fill: ChartColors.WithAlpha(ChartColors.Queue, 0.12), FillTo: "-1"),
+        ];
+    }
+
+    /// <summary>A report renders a chart more than once (the page, its tests): the same seeded band, simulated once.</summary>
+    private static readonly ConcurrentDictionary<(PoolShape Shape, int Seconds, int Runs, HoldTerms Terms), PoolBand> Bands = new();
 }

@@ -17,12 +17,13 @@ internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Expe
     };
 
     public static ReportModel Of(ResultsDocument document) =>
-        new([.. document.Experiments.Select((experiment, i) => Charts(experiment, i.ToString(CultureInfo.InvariantCulture)))]);
+        new([.. document.Experiments.Select((experiment, i) =>
+            Charts(experiment, i.ToString(CultureInfo.InvariantCulture), document.Run))]);
 
     public string ToJson() => JsonSerializer.Serialize(
         new { Charts = Experiments.SelectMany(c => c).Where(c => !c.IsEmpty).ToDictionary(c => c.Id) }, JsonOptions);
 
-    private static List<ChartModel> Charts(ExperimentResult experiment, string index)
+    private static List<ChartModel> Charts(ExperimentResult experiment, string index, RunInfo run)
     {
         if (experiment.SkippedReason is not null || experiment.Variants.Count == 0)
         {
@@ -35,7 +36,7 @@ internal sealed record ReportModel(IReadOnlyList<IReadOnlyList<ChartModel>> Expe
         {
             charts.Add(CapacityCurveChart.Of(experiment, $"e{index}-capacity-curve"));
             charts.AddRange(experiment.Variants
-                .Select((_, i) => HoldChart.Of(experiment, i, string.Create(CultureInfo.InvariantCulture, $"e{index}-hold-{i}")))
+                .Select((_, i) => HoldChart.Of(experiment, i, string.Create(CultureInfo.InvariantCulture, $"e{index}-hold-{i}"), run))
                 .OfType<ChartModel>());
         }
 
