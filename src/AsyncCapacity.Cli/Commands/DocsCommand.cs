@@ -53,9 +53,7 @@ internal static class DocsCommand
                 variant?.AsObject().Remove("timeline");
             }
 
-            // Kept as written: "≥", "µs" and "–" stay themselves, not \u escapes.
-            var options = new JsonSerializerOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
-            await File.WriteAllTextAsync(target.FullName, json.ToJsonString(options) + "\n", token);
+            await KeptRun.WriteAsync(target.FullName, json, token);
             var size = new FileInfo(target.FullName).Length / 1024;
             Console.WriteLine($"kept {target.FullName} ({size:#,0} KB of {source.Length / 1024:#,0} KB)");
         }, cancellationToken));

@@ -1,10 +1,10 @@
 using System.CommandLine;
 using System.Globalization;
 using System.Text;
-using System.Text.Encodings.Web;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using AsyncCapacity.Cli.Options;
+using AsyncCapacity.Cli.Output;
 using AsyncCapacity.Lab.Horizon;
 using AsyncCapacity.Lab.Laws;
 using AsyncCapacity.Lab.Pool;
@@ -159,30 +159,16 @@ internal static class ForecastCommand
         var text = await File.ReadAllTextAsync(file.FullName, cancellationToken);
         var document = Predictions.Attach(ResultsJson.Deserialize(text, file.FullName));
         var json = JsonNode.Parse(text)!;
-        var refreshed = 0;
-        foreach (var (experiment, e) in document.Experiments.Select((x, i) => (x, i)))
+        var held = RecordedHolds(document).ToList();
+        foreach (var h in held)
         {
-            foreach (var (variant, v) in experiment.Variants.Select((x, i) => (x, i)))
-            {
-                if (variant.Sustained is not { } sustained || PoolFactsReader.Of(experiment, variant, document.Run) is not { } facts)
-                {
-                    continue;
-                }
-
-                var holds = json["experiments"]![e]!["variants"]![v]!["sustained"]!["holds"]!.AsArray();
-                foreach (var (held, h) in sustained.Holds.Select((x, i) => (x, i)).Where(x => x.x.EndedBy != HoldEnd.Failed))
-                {
-                    var terms = new HoldTerms(held.Concurrency, experiment.Sla, facts.Sessions);
-                    var forecast = SustainedPhase.Forecast(facts, terms, sustained.HorizonSeconds, document.Run.Settings.MinWorkerThreads);
-                    holds[h]!["forecast"] = JsonSerializer.SerializeToNode(ForecastCheck.Read(forecast, held), ResultsJson.Options);
-                    refreshed++;
-                }
-            }
+            var forecast = SustainedPhase.Forecast(h.Facts, h.Terms, h.Sustained.HorizonSeconds, document.Run.Settings.MinWorkerThreads);
+            json["experiments"]![h.At.Experiment]!["variants"]![h.At.Variant]!["sustained"]!["holds"]![h.At.Hold]!["forecast"] =
+                JsonSerializer.SerializeToNode(ForecastCheck.Read(forecast, h.Hold), ResultsJson.Options);
         }
 
-        var options = new JsonSerializerOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
-        await File.WriteAllTextAsync(file.FullName, json.ToJsonString(options) + "\n", cancellationToken);
-        return refreshed;
+        await KeptRun.WriteAsync(file.FullName, json, cancellationToken);
+        return held.Count;
     }
 
     /// <summary>Every held load of the runs beside the band simulated for it.</summary>
@@ -197,27 +183,34 @@ internal static class ForecastCommand
             }
 
             var document = Predictions.Attach(ResultsJson.Deserialize(File.ReadAllText(file.FullName), file.FullName));
-            foreach (var (experiment, variant) in document.Experiments.SelectMany(e => e.Variants.Select(v => (e, v))))
+            foreach (var h in RecordedHolds(document).Where(h => only is null || only == $"{h.Experiment.Name}:{h.Variant.Name}"))
             {
-                if (variant.Sustained is not { } sustained || (only is not null && only != $"{experiment.Name}:{variant.Name}")
-                    || PoolFactsReader.Of(experiment, variant, document.Run) is not { } facts)
-                {
-                    continue;
-                }
-
-                foreach (var held in sustained.Holds.Where(h => h.EndedBy != HoldEnd.Failed))
-                {
-                    var minimum = document.Run.Settings.MinWorkerThreads;
-                    var shape = PoolForecast.ShapeOf(facts, held.Concurrency, minimum) with { IoHops = ioHops };
-                    var terms = new HoldTerms(held.Concurrency, experiment.Sla, facts.Sessions);
-                    var band = PoolForecast.Of(shape, terms, (int)Math.Ceiling(sustained.HorizonSeconds), runs);
-                    holds.Add(new CheckedHold(Path.GetFileNameWithoutExtension(file.Name), experiment.Name, variant.Name,
-                        held.HeldSeconds, BandCheck.Of(held, band)));
-                }
+                var minimum = document.Run.Settings.MinWorkerThreads;
+                var shape = PoolForecast.ShapeOf(h.Facts, h.Hold.Concurrency, minimum) with { IoHops = ioHops };
+                var band = PoolForecast.Of(shape, h.Terms, (int)Math.Ceiling(h.Sustained.HorizonSeconds), runs);
+                holds.Add(new CheckedHold(Path.GetFileNameWithoutExtension(file.Name), h.Experiment.Name, h.Variant.Name,
+                    h.Hold.HeldSeconds, BandCheck.Of(h.Hold, band)));
             }
         }
 
         return new ForecastChecks(runs, holds);
+    }
+
+    /// <summary>Every measured held load of a run whose variant the laws read (its pool's facts known), and where it sits in
+    /// the file.</summary>
+    private static IEnumerable<RecordedHold> RecordedHolds(ResultsDocument document) =>
+        from e in document.Experiments.Select((experiment, i) => (Result: experiment, At: i))
+        from v in e.Result.Variants.Select((variant, i) => (Result: variant, At: i))
+        let facts = v.Result.Sustained is null ? null : PoolFactsReader.Of(e.Result, v.Result, document.Run)
+        where facts is not null
+        from h in v.Result.Sustained!.Holds.Select((hold, i) => (Result: hold, At: i))
+        where h.Result.EndedBy != HoldEnd.Failed
+        select new RecordedHold(e.Result, v.Result, v.Result.Sustained!, facts, h.Result, (e.At, v.At, h.At));
+
+    private sealed record RecordedHold(ExperimentResult Experiment, VariantResult Variant, Sustained Sustained, PoolFacts Facts,
+        SustainedHold Hold, (int Experiment, int Variant, int Hold) At)
+    {
+        public HoldTerms Terms => new(Hold.Concurrency, Experiment.Sla, Facts.Sessions);
     }
 
     private static (PoolShape Shape, double SlaMs, bool Sessions, string Said) FromRun(FileInfo file, string? variant, int clients,

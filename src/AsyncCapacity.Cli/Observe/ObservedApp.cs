@@ -44,8 +44,27 @@ internal sealed class ObservedApp : IRunningApp
 
     public ValueTask<bool> EndSessionsAsync() => _app.EndSessionsAsync();
 
-    public async Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) =>
-        await _app.DescribeAsync(cancellationToken) ?? ProcessRuntime.Describe(_processId, _reader.ProcessorCount, _reader.Samples);
+    /// <summary>The app's own description if it gives one within <see cref="DescribeWithin"/>, else the reader's. Asked right after
+    /// the load: a starved app answers only once the requests queued before this one have run (minutes after 1,000 two-second
+    /// sleeps on 5 threads), and its reader already knows what it runs on.</summary>
+    public async Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken)
+    {
+        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        deadline.CancelAfter(DescribeWithin);
+        RuntimeReport? own = null;
+        try
+        {
+            own = await _app.DescribeAsync(deadline.Token);
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            // Starved: the reader describes it.
+        }
+
+        return own ?? ProcessRuntime.Describe(_processId, _reader.ProcessorCount, _reader.Samples);
+    }
+
+    private static readonly TimeSpan DescribeWithin = TimeSpan.FromSeconds(3);
 
     /// <summary>The reader's samples, stopped before the app is: its stream ends with the app anyway.</summary>
     public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken)

@@ -56,24 +56,16 @@ internal sealed class AppClient(Uri baseUrl)
         }
     }
 
-    /// <summary>The runtime report, or null when the target has no /diag/runtime (it is not this lab's app) or gives none
-    /// <paramref name="within"/> the time given: a starved app answers only once the requests queued before this one have run,
-    /// and after a probe of 1,000 two-second sleeps on 5 threads that is minutes, not the client's 30 s.</summary>
-    public async Task<RuntimeReport?> GetRuntimeAsync(long? fromMs, CancellationToken cancellationToken, TimeSpan? within = null)
+    /// <summary>The runtime report, or null when the target has no /diag/runtime (it is not this lab's app).</summary>
+    public async Task<RuntimeReport?> GetRuntimeAsync(long? fromMs, CancellationToken cancellationToken)
     {
         var path = fromMs is { } from ? $"/diag/runtime?from={Math.Max(0, from)}" : "/diag/runtime";
-        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        if (within is { } limit)
-        {
-            deadline.CancelAfter(limit);
-        }
-
         try
         {
-            return await Http.GetFromJsonAsync<RuntimeReport>(new Uri(baseUrl, path), WireJson.Options, deadline.Token);
+            return await Http.GetFromJsonAsync<RuntimeReport>(new Uri(baseUrl, path), WireJson.Options, cancellationToken);
         }
         catch (Exception ex) when (ex is HttpRequestException or System.Text.Json.JsonException
-            || (ex is OperationCanceledException && !cancellationToken.IsCancellationRequested))
+            || (ex is TaskCanceledException && !cancellationToken.IsCancellationRequested))
         {
             return null;
         }

@@ -120,8 +120,6 @@ internal sealed class FreshApps : IAppSource
     /// <summary>The timeline is the sweep's reader's (from outside the process), not the app's own sampler's.</summary>
     private sealed class FreshApp(WebApp app) : IRunningApp
     {
-        private static readonly TimeSpan DescribeWithin = TimeSpan.FromSeconds(3);
-
         public Uri Url => app.Url;
 
         public int? ProcessId => app.ProcessId;
@@ -134,10 +132,8 @@ internal sealed class FreshApps : IAppSource
             return true;
         }
 
-        /// <summary>Read right after the load: an app that does not answer within <see cref="DescribeWithin"/> is starved, and
-        /// its reader describes it from outside instead (<see cref="Observe.ObservedApp"/>).</summary>
         public Task<RuntimeReport?> DescribeAsync(CancellationToken cancellationToken) =>
-            new AppClient(app.Url).GetRuntimeAsync(long.MaxValue, cancellationToken, DescribeWithin);
+            new AppClient(app.Url).GetRuntimeAsync(long.MaxValue, cancellationToken);
 
         public async Task<IReadOnlyList<RuntimeSample>> FinishAsync(MeasuredRun summary, CancellationToken cancellationToken)
         {

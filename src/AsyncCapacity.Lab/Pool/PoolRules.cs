@@ -74,6 +74,7 @@ public static class PoolRules
         return Math.Min(Math.Max(1, steps) * BlockingDelayStepMs, BlockingMaxDelayMs);
     }
 
-    /// <summary>The CPU of one such hop: a socket read and a pipe write, microseconds.</summary>
+    /// <summary>The CPU of one transport work item before a request's handler (<see cref="PoolShape.IoHops"/>): a socket read
+    /// and a pipe write, microseconds.</summary>
     public const double IoHopCpuMs = 0.02;
 }

@@ -19,13 +19,14 @@ public static class ForecastTable
             text.AppendLine();
         }
 
-        text.AppendLine("| run | variant | held | caught up | forecast (10th–90th percentile of the runs) | threads inside the band |");
+        text.AppendLine("| run | variant | held | caught up | forecast (10th–90th percentile of the runs that caught up) "
+            + "| threads inside the band |");
         text.AppendLine("|---|---|---|---|---|---|");
         foreach (var held in checks.Holds)
         {
             var check = held.Check;
             var measured = check.MeasuredAt is { } at ? $"at {Format.Seconds(at)}" : $"never within {Format.Seconds(held.HeldSeconds)}";
-            var forecast = ForecastText.CatchUpBand(check.Forecast, held.HeldSeconds) + (check.CatchUpHolds ? "" : " (missed)");
+            var forecast = ForecastText.Simulated(check.Forecast, held.HeldSeconds) + (check.CatchUpHolds ? "" : " (missed)");
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"| {held.Run} | {held.Experiment} {held.Variant} | {Format.Count(check.Load)} | {measured} | {forecast} "
                 + $"| {Format.Fraction(check.Coverage)} of {check.Seconds} s |");
