@@ -58,8 +58,11 @@ export function variantsEnv(name, declared) {
 // whole sweep: so check the directory before anything runs. open() is the init context's only look at the disk;
 // it refuses directories, which proves they exist. Only absolute paths are checked: k6 writes relative ones under
 // its working directory, which a script cannot learn (open() resolves against the script, PWD may be stale).
+// "-" prints the results document on stdout instead (one line, lib/summary.js): a runner on another host or in a pod, whose
+// files the harness cannot read, and a k6 archive, whose open() sees only the files bundled in it.
 function resultsFileEnv(name, fallback) {
   const file = stringEnv(name, fallback);
+  if (file === '-') return file;
   const slash = file.lastIndexOf('/');
   if (!file.startsWith('/') || slash === 0) return file;
   const dir = file.slice(0, slash);
@@ -101,5 +104,9 @@ export function readConfig(declaration) {
     slaErrorRate: numberEnv('SLA_ERROR_RATE', declaration.sla.maxErrorPercent / 100, { min: 0, max: 1 }),
     requestTimeout: stringEnv('REQUEST_TIMEOUT', '60s', /^[0-9]+(ms|s|m)$/, 'a duration such as 60s, 1500ms or 2m'),
     resultsFile: resultsFileEnv('RESULTS_FILE', `results/${experiment}-k6.json`),
+    // 1: each measured request is also counted on its side of the SLA's p95 (how many within, the slowest of them; how many
+    // beyond, the fastest of them), so that the steps of runners that split one test (execution segments) merge exactly: the
+    // union's p95 verdict follows from the counts, as one k6 would give it on all the requests.
+    slaSplit: numberEnv('SLA_SPLIT', 0, { min: 0, max: 1, integer: true }) === 1,
   };
 }

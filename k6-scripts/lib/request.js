@@ -16,6 +16,14 @@ const duration = new Trend('capacity_req_duration', true);
 // queued (for a thread, a connection) before the app's pipeline started on the request.
 const serverMs = new Trend('capacity_server_ms', true);
 
+// SLA_SPLIT=1: the durations on either side of the SLA's p95 (lib/summary.js, slaSplit).
+const within = new Trend('capacity_req_within', true);
+const beyond = new Trend('capacity_req_beyond', true);
+
+export function addSplit(config, durationMs, tags) {
+  if (config.slaSplit) (durationMs <= config.slaP95Ms ? within : beyond).add(durationMs, tags);
+}
+
 const SERVER_TIMING_APP = /(?:^|,)\s*app\s*(?:;[^,]*)?;\s*dur=([0-9]+(?:\.[0-9]+)?)/;
 
 export function parseServerTiming(header) {
@@ -53,6 +61,7 @@ export function measuredRequest(config, variant, method, url, body, name, header
   // Errors are what a user would call one: no 2xx answer (status 0 is a timeout or a refused connection).
   failed.add(res.status < 200 || res.status > 299, completed);
   duration.add(res.timings.duration, completed);
+  addSplit(config, res.timings.duration, completed);
   const appMs = parseServerTiming(res.headers['Server-Timing']);
   if (appMs !== undefined) serverMs.add(appMs, completed);
   return res;

@@ -4,6 +4,7 @@ import { judge, MIN_REQUESTS_FOR_PERCENTILE } from './judge.js';
 import { planSteps, measuredKey, secondKey, slaOf } from './sweep.js';
 
 const FORMAT = 'asynccapacity-k6/1';
+export const RUNNER_MARKER = 'asynccapacity-results: ';
 
 function finite(x) {
   return typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
@@ -44,6 +45,21 @@ function seconds(data, config, step) {
   });
 }
 
+// SLA_SPLIT=1: the measured durations on either side of the SLA's p95, unrounded. k6's p(95) interpolates linearly at rank
+// 0.95 × (n - 1) of the sorted durations, so the union of several runners' requests has its p95 within the SLA exactly when
+// both values around that rank are: the counts place the rank, and where it falls between the two sides, the slowest within
+// and the fastest beyond are those two values.
+function slaSplit(data, step) {
+  const w = values(data, 'capacity_req_within', step);
+  const b = values(data, 'capacity_req_beyond', step);
+  return {
+    within: w.count || 0,
+    slowestWithinMs: w.count > 0 ? w.max : null,
+    beyond: b.count || 0,
+    fastestBeyondMs: b.count > 0 ? b.min : null,
+  };
+}
+
 function droppedIterations(data, step) {
   const m = data.metrics[`dropped_iterations{scenario:${step.name}}`];
   return (m && m.values && m.values.count) || 0;
@@ -80,6 +96,7 @@ function stepResult(data, config, step, startedAtMs) {
     // Session kinds only (each client holds a session): connect time, sessions that failed to open and that dropped (warm-up included).
     ...(config.sessions ? sessionFigures(data, step) : {}),
     ...(config.perSecond ? { seconds: seconds(data, config, step) } : {}),
+    ...(config.slaSplit ? { slaSplit: slaSplit(data, step) } : {}),
   };
 }
 
@@ -174,6 +191,9 @@ export function summarize(data, config, parameters) {
     return { stdout: `${config.experiment}: no step ran (setup did not complete); no results file written\n` };
   }
   const doc = resultsDocument(data, config, parameters);
+  // RESULTS_FILE=-: the document on one line of stdout, after a marker the capacity CLI (and `capacity runners merge`, from
+  // a pod's log) finds it by; nothing else is printed, so a log holds it whole.
+  if (config.resultsFile === '-') return { stdout: `${RUNNER_MARKER}${JSON.stringify(doc)}\n` };
   return {
     stdout: summaryTable(doc, config.resultsFile),
     [config.resultsFile]: JSON.stringify(doc, null, 2),

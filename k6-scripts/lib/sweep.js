@@ -108,6 +108,10 @@ export function buildOptions(config) {
     thresholds[measuredKey('capacity_server_ms', step)] = ['max>=0'];
     if (config.sessions) thresholds[`capacity_session_connect{step:${step.name}}`] = ['max>=0'];
     if (config.perSecond) Object.assign(thresholds, perSecondThresholds(step, config));
+    if (config.slaSplit) {
+      thresholds[measuredKey('capacity_req_within', step)] = ['max>=0'];
+      thresholds[measuredKey('capacity_req_beyond', step)] = ['max>=0'];
+    }
   }
   return {
     scenarios,

@@ -6,7 +6,7 @@ import { WebSocket } from 'k6/websockets';
 import { setTimeout, clearTimeout } from 'k6/timers';
 import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
-import { phaseOf, secondTag } from './request.js';
+import { addSplit, phaseOf, secondTag } from './request.js';
 
 // The same metrics as an HTTP step, so the analysis reads an echo as a request: capacity_reqs counts echoes,
 // capacity_req_duration is the round trip, capacity_req_failed is true for an echo that came back wrong. Sessions that
@@ -83,7 +83,11 @@ export function session(config, variant, url, size) {
     const completed = { ...stepTags, phase: phaseOf(config), ...secondTag(config) };
     requests.add(1, completed);
     failed.add(!(sentMs > 0) || text.length !== size, completed);
-    if (sentMs > 0) duration.add(Date.now() - sentMs, completed);
+    if (sentMs > 0) {
+      const roundTripMs = Date.now() - sentMs;
+      duration.add(roundTripMs, completed);
+      addSplit(config, roundTripMs, completed);
+    }
     if (!closing) ws.send(message(size, padding));
   };
 

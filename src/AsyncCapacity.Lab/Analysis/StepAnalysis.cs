@@ -30,7 +30,9 @@ public static class StepAnalysis
             : null;
         var server = ServerWindow.Of(run.Timeline, step, terms.Gauges.SelectMany(g => g.Columns));
         var ofQuota = OfQuota(server.CpuPercent, run.AppProcessorCount, terms.AppCpuQuota);
-        var saturated = Saturated(ofQuota ?? server.CpuPercent, run.Cpu, terms.Isolation);
+        var saturated = BusiestRunnerPercent(step) >= SaturatedPercent
+            ? Saturation.LoadGenerator
+            : Saturated(ofQuota ?? server.CpuPercent, run.Cpu, terms.Isolation);
 
         return new StepResult
         {
@@ -75,10 +77,14 @@ public static class StepAnalysis
             ConnectP95Ms = step.ConnectMs?.P95,
             ConnectionsFailed = step.ConnectionsFailed,
             ConnectionsDropped = step.ConnectionsDropped,
+            Runners = step.Runners,
             Waits = run.Stacks is { } stacks ? WaitGroups.Of(stacks) : null,
             WaitsCost = run.Stacks is { } taken ? new StackCost(taken.SessionMs, taken.TotalMs) : null,
         };
     }
+
+    /// <summary>A split probe's busiest runner, as a share of its own CPUs; null for one k6 or runners whose CPU was not read.</summary>
+    public static double? BusiestRunnerPercent(ProbeSamples step) => step.Runners?.Max(r => r.CpuPercent);
 
     /// <summary>The app's CPU as a share of its quota: its CPU percent is of the cores .NET counted (1 for a quota of 0.5).</summary>
     public static double? OfQuota(double? appCpuPercent, int? processorCount, double? quotaCpus) =>

@@ -11,7 +11,31 @@ public static class StepFlags
         ProbeSamples step, SlaVerdict verdict, double? littlesLaw, HostCpu? cpu, double seconds,
         Saturation? saturated, CpuIsolation? isolation, double? cpuOfQuotaPercent = null) =>
         [.. Answers(step, verdict, seconds), .. Losses(step, verdict, seconds), .. Pace(step, littlesLaw, seconds),
-            .. Cpu(cpu, saturated, isolation), .. Quota(verdict, cpu?.AppThrottling, cpuOfQuotaPercent)];
+            .. Cpu(cpu, saturated, isolation), .. Quota(verdict, cpu?.AppThrottling, cpuOfQuotaPercent), .. Runners(step)];
+
+    /// <summary>Runners that start further apart than this share of the warm-up load the app unevenly into the measured window.</summary>
+    public const double RunnersApartShareOfWarmup = 0.25;
+
+    /// <summary>A split probe whose runners started apart, or one of whose runners ran short of CPU, measured its runners as much
+    /// as the app: every runner needs headroom, as one k6 does.</summary>
+    private static IEnumerable<StepFlag> Runners(ProbeSamples step)
+    {
+        if (step.Runners is not { Count: > 1 } runners)
+        {
+            yield break;
+        }
+
+        var apartMs = runners.Max(r => r.StartedAtMs) - runners.Min(r => r.StartedAtMs);
+        if (apartMs > RunnersApartShareOfWarmup * (step.MeasureFromMs - step.StartMs))
+        {
+            yield return new(StepFlagKind.RunnersApart) { Seconds = apartMs / 1000.0, Count = runners.Count };
+        }
+
+        foreach (var runner in runners.Where(r => r.CpuPercent >= CapacityLimit.LoadGeneratorBusyPercent))
+        {
+            yield return new(StepFlagKind.RunnerLimit) { Text = runner.Runner, Percent = runner.CpuPercent, Needed = runner.Cpus };
+        }
+    }
 
     /// <summary>The quota ran out in at least one period in twenty: a period or two in a window of forty (a GC, the runtime's timers)
     /// costs a few milliseconds and explains no missed SLA (sleep sync under 0.5 CPU: 1 of 33 periods, the app at 7% of its quota).

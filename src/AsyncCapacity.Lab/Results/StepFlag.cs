@@ -55,4 +55,12 @@ public enum StepFlagKind
     /// <summary>The SLA missed while the app's CPU quota ran out: throttled periods in <see cref="StepFlag.Count"/> of
     /// <see cref="StepFlag.Requests"/> periods, the time throttled in <see cref="StepFlag.Seconds"/>.</summary>
     Throttled,
+
+    /// <summary>The runners of a split probe started further apart than a quarter of its warm-up: <see cref="StepFlag.Seconds"/>
+    /// between the first and the last, of <see cref="StepFlag.Count"/> runners.</summary>
+    RunnersApart,
+
+    /// <summary>A runner of a split probe was at its CPU's limit: the runner in <see cref="StepFlag.Text"/>, its CPU in
+    /// <see cref="StepFlag.Percent"/> of its <see cref="StepFlag.Needed"/> CPUs.</summary>
+    RunnerLimit,
 }

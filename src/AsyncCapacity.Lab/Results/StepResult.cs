@@ -109,6 +109,11 @@ public sealed record StepResult
 
     public double? GcPauseMs { get; init; }
 
+    /// <summary>A probe split over several k6 runners: each one's requests, p95, start and CPU; its own figures are the merge of
+    /// theirs (Measure.RunnerMerge). Null for one k6.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<Measure.RunnerShare>? Runners { get; init; }
+
     /// <summary>Taken just after the measured window, so the load is still on.</summary>
     public WaitSummary? Waits { get; init; }
 

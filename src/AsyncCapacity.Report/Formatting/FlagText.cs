@@ -51,6 +51,13 @@ public static class FlagText
             + Invariant($"periods ({flag.Ratio * 100:0}%), its threads waiting {Format.Duration(flag.Seconds * 1000)} in all")
             + (flag.Percent is { } ofQuota ? Invariant($", the app at {ofQuota:0}% of its quota") : "")
             + ": a request that runs into a throttled slice waits for the next 100 ms period.",
+        StepFlagKind.RunnersApart =>
+            Invariant($"The {flag.Count} k6 runners started {Format.Duration(flag.Seconds * 1000)} apart, more than a quarter of the ")
+            + "warm-up: the app met the whole load later than the window assumes, so the step may read better than it was.",
+        StepFlagKind.RunnerLimit =>
+            Invariant($"The k6 runner {flag.Text} used {flag.Percent:0}% of its ")
+            + (flag.Needed is { } cpus ? Invariant($"{cpus} CPU{(cpus == 1 ? "" : "s")}") : "CPUs")
+            + ": a runner was the limit of this step, so a higher load would measure the runners, not the app.",
         _ => flag.Text ?? string.Empty,
     };
 
