@@ -2,21 +2,24 @@ using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Load;
 
-/// <summary>What offers a probe its load: k6 today (<see cref="K6Generator"/>), behind this door so the loop knows none of it.</summary>
+/// <summary>What offers a probe its load: one k6 (<see cref="K6Generator"/>) or several that split it (<see cref="SplitK6Generator"/>),
+/// behind this door so the loop knows none of it.</summary>
 internal interface ILoadGenerator
 {
     string Version { get; }
 
-    ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken);
+    /// <summary>Starts the probe's load; it has started when this returns (split runners: all of them resumed together).</summary>
+    Task<ILoadRun> StartAsync(LoadSpec spec, CancellationToken cancellationToken);
 
     /// <summary>The instrument's baseline (--baseline): <paramref name="started"/> is given the generator's process id.</summary>
     Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken);
 }
 
-/// <summary>One probe's load while it runs: its process (its CPU is sampled), when its scenario started, when it ended.</summary>
+/// <summary>One probe's load while it runs: its processes on this machine (their CPU is sampled), when its scenario started, when it
+/// ended.</summary>
 internal interface ILoadRun : IAsyncDisposable
 {
-    int ProcessId { get; }
+    IReadOnlyList<int> ProcessIds { get; }
 
     /// <summary>When the probe's scenario started (Unix ms): the measured window follows its warm-up.</summary>
     Task<long> ScenariosStart { get; }

@@ -54,10 +54,33 @@ internal sealed class K6Api(int port) : IDisposable
         })];
     }
 
-    public async Task StopAsync(CancellationToken cancellationToken)
+    /// <summary>k6's execution status (its lib.ExecutionStatus: 4 is paused before the run, every client initialised); null while
+    /// its API does not answer yet.</summary>
+    public async Task<int?> StatusAsync(CancellationToken cancellationToken)
     {
-        const string Stop = """{"data":{"type":"status","id":"default","attributes":{"stopped":true}}}""";
-        using var body = new StringContent(Stop, Encoding.UTF8, "application/json");
+        try
+        {
+            using var document = JsonDocument.Parse(await _http.GetStringAsync("/v1/status", cancellationToken));
+            return document.RootElement.GetProperty("data").GetProperty("attributes").TryGetProperty("status", out var status)
+                && status.ValueKind == JsonValueKind.Number ? status.GetInt32() : null;
+        }
+        catch (Exception ex) when (ex is HttpRequestException or JsonException or KeyNotFoundException
+            || (ex is TaskCanceledException && !cancellationToken.IsCancellationRequested))
+        {
+            return null;
+        }
+    }
+
+    /// <summary>Resumes a k6 started with --paused.</summary>
+    public Task ResumeAsync(CancellationToken cancellationToken) =>
+        PatchStatusAsync("""{"data":{"type":"status","id":"default","attributes":{"paused":false}}}""", cancellationToken);
+
+    public Task StopAsync(CancellationToken cancellationToken) =>
+        PatchStatusAsync("""{"data":{"type":"status","id":"default","attributes":{"stopped":true}}}""", cancellationToken);
+
+    private async Task PatchStatusAsync(string status, CancellationToken cancellationToken)
+    {
+        using var body = new StringContent(status, Encoding.UTF8, "application/json");
         using var response = await _http.PatchAsync("/v1/status", body, cancellationToken);
         response.EnsureSuccessStatusCode();
     }

@@ -15,7 +15,9 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
         new K6Generator(await K6Tool.LocateAsync(layout, rawDirectory, cancellationToken), layout, rawDirectory);
 
-    public ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken)
+    public Task<ILoadRun> StartAsync(LoadSpec spec, CancellationToken cancellationToken) => Task.FromResult<ILoadRun>(Start(spec, cancellationToken));
+
+    private K6Run Start(LoadSpec spec, CancellationToken cancellationToken)
     {
         var resultsFile = Path.Combine(rawDirectory, $"{spec.Name}-k6.json");
         var scenariosStart = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -57,7 +59,7 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
     {
         private bool _stopped;
 
-        public int ProcessId => process.Id;
+        public IReadOnlyList<int> ProcessIds => [process.Id];
 
         public Task<long> ScenariosStart => scenariosStart;
 

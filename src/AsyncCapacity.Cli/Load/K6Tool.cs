@@ -16,6 +16,15 @@ internal sealed record K6Tool(string Path, string Version)
         ChildProcess.Start(Path, ["run", "--quiet", "--no-color", .. apiAddress is null ? [] : new[] { "--address", apiAddress }, script],
             layout.Root, environment, logPath, onLine, cpus);
 
+    /// <summary>`k6 archive`: the script, its modules and the files it opens in one tar, the environment baked in as -e values, so that
+    /// a runner on another host (or a k6-operator pod) needs k6 and this file only.</summary>
+    public ChildProcess Archive(
+        RepositoryLayout layout, string script, IReadOnlyDictionary<string, string> environment, string archivePath, string logPath) =>
+        ChildProcess.Start(Path, ["archive", "--quiet", "-O", archivePath,
+                .. environment.Where(e => !e.Key.StartsWith("K6_", StringComparison.Ordinal)).SelectMany(e => new[] { "-e", $"{e.Key}={e.Value}" }),
+                script],
+            layout.Root, environment, logPath);
+
     public static async Task<K6Tool> LocateAsync(RepositoryLayout layout, string logDirectory, CancellationToken cancellationToken)
     {
         var path = Find(layout);

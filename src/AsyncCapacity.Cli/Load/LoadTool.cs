@@ -6,8 +6,12 @@ namespace AsyncCapacity.Cli.Load;
 /// results and what it measured. k6 is the one there is; a second would be chosen here.</summary>
 internal static class LoadTool
 {
-    public static Task<ILoadGenerator> LocateAsync(RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
-        K6Generator.LocateAsync(layout, rawDirectory, cancellationToken);
+    /// <param name="runners">The runners every probe is split over; null: one k6 here.</param>
+    public static async Task<ILoadGenerator> LocateAsync(
+        RepositoryLayout layout, string rawDirectory, IReadOnlyList<LoadRunner>? runners, CancellationToken cancellationToken) =>
+        runners is null
+            ? await K6Generator.LocateAsync(layout, rawDirectory, cancellationToken)
+            : new SplitK6Generator(await K6Tool.LocateAsync(layout, rawDirectory, cancellationToken), layout, rawDirectory, runners);
 
     public static bool IsResultsFile(string json) => K6ResultsFile.LooksLikeK6Summary(json);
 

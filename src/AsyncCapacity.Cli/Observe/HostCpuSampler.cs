@@ -15,7 +15,7 @@ internal sealed class HostCpuSampler : IAsyncDisposable
     private readonly CancellationTokenSource _stop = new();
     private readonly Task _loop;
     private readonly CpuQuotaGroup? _quota;
-    private int _loadGeneratorPid;
+    private int[] _loadGeneratorPids = [];
 
     public HostCpuSampler(CpuQuotaGroup? quota = null)
     {
@@ -23,10 +23,11 @@ internal sealed class HostCpuSampler : IAsyncDisposable
         _loop = Task.Run(SampleAsync);
     }
 
-    /// <summary>The process whose CPU counts as the load generator's from now on.</summary>
-    public void Track(int pid)
+    /// <summary>The processes whose CPU counts as the load generator's from now on (one k6, or the local runners of a split probe).
+    /// </summary>
+    public void Track(IReadOnlyList<int> pids)
     {
-        Volatile.Write(ref _loadGeneratorPid, pid);
+        Volatile.Write(ref _loadGeneratorPids, [.. pids]);
         Sample();
     }
 
@@ -92,8 +93,10 @@ internal sealed class HostCpuSampler : IAsyncDisposable
             return;
         }
 
-        var pid = Volatile.Read(ref _loadGeneratorPid);
-        var (ticks, rss) = ReadProcess(pid);
+        var pids = Volatile.Read(ref _loadGeneratorPids);
+        var processes = pids.Select(ReadProcess).ToList();
+        // The readings of one probe's processes are told from the next probe's by the first process's id.
+        var (pid, ticks, rss) = (pids.FirstOrDefault(), processes.Sum(p => p.Ticks), processes.Sum(p => p.RssBytes));
         var reading = new Reading(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), busy, total, pid, ticks, rss, _quota?.Read());
         lock (_lock)
         {
@@ -102,7 +105,7 @@ internal sealed class HostCpuSampler : IAsyncDisposable
     }
 
     /// <summary>First line of /proc/stat: "cpu user nice system idle iowait irq softirq steal ..." in clock ticks.</summary>
-    private static (long Busy, long Total)? ReadMachine()
+    internal static (long Busy, long Total)? ReadMachine()
     {
         try
         {
@@ -120,7 +123,7 @@ internal sealed class HostCpuSampler : IAsyncDisposable
 
     /// <summary>utime + stime (fields 14 and 15 of /proc/PID/stat, counted after the parenthesised name) and the resident set (field 24, in
     /// pages): k6 holds 1-5 MB per virtual user, so at 10,000 clients its memory is a figure to watch.</summary>
-    private static (long Ticks, long RssBytes) ReadProcess(int pid)
+    internal static (long Ticks, long RssBytes) ReadProcess(int pid)
     {
         if (pid == 0)
         {

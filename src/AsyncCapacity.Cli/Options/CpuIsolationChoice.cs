@@ -37,7 +37,7 @@ internal static class CpuIsolationChoice
         return new CpuIsolation(List(app), List(loadGenerator), app.Count, loadGenerator.Count, cpus.Count);
     }
 
-    private static List<int> Available()
+    public static List<int> Available()
     {
         if (!OperatingSystem.IsLinux() && !OperatingSystem.IsWindows())
         {

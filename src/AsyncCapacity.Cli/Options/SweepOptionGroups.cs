@@ -27,8 +27,10 @@ internal sealed class SweepOptionGroups
 
     public SustainOptionGroup Sustain { get; } = new();
 
+    public LoadRunnerOptionGroup Runners { get; } = new();
+
     /// <summary>In the order --help lists them.</summary>
-    private IEnumerable<IOptionGroup> All => [Experiments, Profile, App, LoadModel, Search, Sustain, Sla, Threads, Database, Output, Live];
+    private IEnumerable<IOptionGroup> All => [Experiments, Profile, App, LoadModel, Search, Sustain, Sla, Threads, Database, Output, Runners, Live];
 
     public void AddTo(Command command)
     {

@@ -70,6 +70,12 @@ internal static class SweepPlan
                 + $"k6 on CPU {isolation.LoadGeneratorCpus}.");
         }
 
+        if (request.LoadRunners is { } runners)
+        {
+            text.AppendLine("Load: " + RunText.Runners([.. runners.Select(r => r.Describe())]) + "; "
+                + "all of them paused until every one has its clients, then resumed together; k6 here packs each probe's test.");
+        }
+
         if (request.AppCpus is { } cpus)
         {
             var quota = RunText.Quota(cpus, CpuQuota.DefaultPeriodMicroseconds, "v1 or v2, as the machine has it");

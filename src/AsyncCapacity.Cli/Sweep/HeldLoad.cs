@@ -36,8 +36,8 @@ internal sealed record HeldLoad(ProbeOrder Order, HoldProbe Hold)
         // Read from its first second: no warm-up, and judged by the held load's SLA.
         var tags = new Live.ProbeTags(plan.Id, Order.Variant, Load, 0, Name);
         var spec = run.LoadOf(Order, app, tags) with { Name = Name, WarmupSeconds = 0, Sla = Terms.Sla, Held = true };
-        await using var load = run.Load.Start(spec, cancellationToken);
-        run.Cpu.Track(load.ProcessId);
+        await using var load = await run.Load.StartAsync(spec, cancellationToken);
+        run.Cpu.Track(load.ProcessIds);
         if (await Task.WhenAny(load.ScenariosStart, load.Exited) != load.ScenariosStart)
         {
             return HoldReading.Failed(Load, FailedProbe.LoadGeneratorFailed(await load.Exited, "it ended before its load started"));

@@ -40,7 +40,7 @@ internal static class InstrumentBaseline
                         layout, Path.Combine(rawDirectory, $"{label}-app.log"), cancellationToken, request.Isolation?.AppCpus, apps.Quota)
                     : await apps.StartBaselineAsync(label, cancellationToken);
                 var result = await load.RunBaselineAsync(new BaselineSpec(app.Url, Clients, request.WarmupSeconds, request.StepSeconds,
-                    Path.Combine(rawDirectory, label), request.Isolation?.LoadGeneratorCpus), cpu.Track, cancellationToken);
+                    Path.Combine(rawDirectory, label), request.Isolation?.LoadGeneratorCpus), pid => cpu.Track([pid]), cancellationToken);
                 measured.Add(result.Rps);
                 if (cpu.Window(result.MeasureFromMs, result.MeasureToMs) is { } window)
                 {

@@ -33,7 +33,7 @@ internal sealed class SweepRunner(
         Directory.CreateDirectory(_rawDirectory);
         // Made (or refused, in one line) before anything starts, and removed after every app in it has stopped.
         using var quota = request.AppCpus is { } appCpus ? CpuQuotaGroup.Create(appCpus) : null;
-        var load = await LoadTool.LocateAsync(layout, _rawDirectory, cancellationToken);
+        var load = await LoadTool.LocateAsync(layout, _rawDirectory, request.LoadRunners, cancellationToken);
         await using var live = await LiveSession.StartAsync(request.Live, layout, _rawDirectory, _progress, cancellationToken);
         AnnouncePlan(load.Version, quota);
         await using var cpu = new HostCpuSampler(quota);
@@ -50,6 +50,7 @@ internal sealed class SweepRunner(
             overhead, request.Isolation, live.Telemetry?.Description)
         {
             CpuQuota = quota?.Describe(),
+            LoadRunners = request.LoadRunners?.Select(r => r.Describe()).ToList(),
         });
         var run = new SweepContext(request, _rawDirectory, _progress, source, load, cpu, live.Telemetry, layout);
         var record = new SweepRecord();
@@ -111,6 +112,15 @@ internal sealed class SweepRunner(
                 $"CPU isolation: the app on CPU {isolation.AppCpus} "
                 + $"(.NET sees {isolation.AppCores} {(isolation.AppCores == 1 ? "core" : "cores")}, "
                 + $"so the pool's minimum is {isolation.AppCores}), k6 on CPU {isolation.LoadGeneratorCpus}.");
+        }
+
+        if (request.LoadRunners is { } runners)
+        {
+            _progress.Info(RunText.Runners(runners.Select(r => r.Describe()).ToList()) + ".");
+            if (request.Live is not null)
+            {
+                _progress.Warn("--live shows the app; split runners do not export k6's own metrics to it.");
+            }
         }
     }
 

@@ -28,10 +28,12 @@ internal sealed class ChildProcess : IAsyncDisposable
 
     /// <param name="cpus">taskset's list ("0" or "2-3"), so that the app and k6 do not share cores; null: any.</param>
     /// <param name="quota">--app-cpus: the cgroup whose CPU quota the process joins before it starts; null: none.</param>
+    /// <param name="input">Written to its standard input, which then stays open until it is killed (an SSH runner reads its test from
+    /// it, and stops its k6 when it closes); null: its input is closed at once.</param>
     public static ChildProcess Start(
         string fileName, IEnumerable<string> arguments, string workingDirectory,
         IReadOnlyDictionary<string, string> environment, string logPath, Action<string>? onLine = null, string? cpus = null,
-        CpuQuotaGroup? quota = null)
+        CpuQuotaGroup? quota = null, byte[]? input = null)
     {
         if (quota is not null)
         {
@@ -83,7 +85,23 @@ internal sealed class ChildProcess : IAsyncDisposable
             throw new HarnessException($"Cannot start {fileName}: {ex.Message}");
         }
 
-        process.StandardInput.Close();
+        if (input is null)
+        {
+            process.StandardInput.Close();
+        }
+        else
+        {
+            try
+            {
+                process.StandardInput.BaseStream.Write(input);
+                process.StandardInput.BaseStream.Flush();
+            }
+            catch (IOException)
+            {
+                // It exited before reading it all: its output says why.
+            }
+        }
+
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
         return child;

@@ -29,6 +29,7 @@ public static class RunDescription
         CpuQuota = run.CpuQuota is { } quota
             ? quota with { ProcessorCount = app?.ProcessorCount, MinWorkerThreads = app?.MinWorkerThreads }
             : null,
+        LoadRunners = run.LoadRunners,
     };
 
     /// <summary>Only database experiments' apps describe a database: it comes from whichever had one.</summary>

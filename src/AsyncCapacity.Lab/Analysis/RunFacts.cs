@@ -26,4 +26,7 @@ public sealed record RunFacts(
 
     /// <summary>--app-cpus, as set; what .NET made of it is read from the app (<see cref="RunDescription"/>).</summary>
     public CpuQuota? CpuQuota { get; init; }
+
+    /// <summary>The k6 runners every probe was split over; null: one k6.</summary>
+    public IReadOnlyList<LoadRunnerInfo>? LoadRunners { get; init; }
 }

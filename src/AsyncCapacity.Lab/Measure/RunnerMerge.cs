@@ -91,7 +91,7 @@ public static class RunnerMerge
         var duration = Weighted(steps, s => s.DurationMs);
         if (duration is not null)
         {
-            duration = duration with { P95 = P95(steps, split, duration.P95, sla) };
+            duration = duration with { P95 = Rounded(P95(steps, split, duration.P95, sla), sla) };
         }
 
         return new ProbeSamples(
@@ -141,6 +141,10 @@ public static class RunnerMerge
             : Math.Max(value, split.FastestBeyondMs ?? sla.P95Ms);
     }
 
+    /// <summary>To k6's three decimals (k6-scripts/lib/summary.js), unless rounding would carry it across the SLA.</summary>
+    private static double? Rounded(double? p95, Sla sla) =>
+        p95 is { } value && Math.Round(value, 3) is var rounded && (rounded <= sla.P95Ms) == (value <= sla.P95Ms) ? rounded : p95;
+
     private static Percentiles? Weighted(IReadOnlyList<ProbeSamples> steps, Func<ProbeSamples, Percentiles?> of)
     {
         var parts = steps.Where(s => s.Requests > 0 && of(s) is not null).Select(s => (Weight: (double)s.Requests, Value: of(s)!)).ToList();
@@ -149,11 +153,13 @@ public static class RunnerMerge
             return steps.Select(of).FirstOrDefault(p => p is not null);
         }
 
-        double? Mean(Func<Percentiles, double?> field)
+        double? MeanOf(Func<Percentiles, double?> field)
         {
             var known = parts.Where(p => field(p.Value) is not null).ToList();
             return known.Count == 0 ? null : known.Sum(p => p.Weight * field(p.Value)!.Value) / known.Sum(p => p.Weight);
         }
+
+        double? Mean(Func<Percentiles, double?> field) => MeanOf(field) is { } mean ? Math.Round(mean, 3) : null;
 
         return new Percentiles(
             Mean(p => p.Avg),

@@ -25,6 +25,18 @@ public sealed record RunInfo(
     /// <summary>--app-cpus: the app's CFS quota, as a pod's limits.cpu sets it; null: none.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public CpuQuota? CpuQuota { get; init; }
+
+    /// <summary>--load-runners or --load-hosts: the k6 runners every probe was split over; null: one k6 on this machine.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<LoadRunnerInfo>? LoadRunners { get; init; }
+}
+
+/// <summary>One k6 runner of split probes: its name, where it ran (local, ssh), the CPUs it was pinned to and how many.</summary>
+public sealed record LoadRunnerInfo(string Name, string Where, string? Cpus, int? CpuCount)
+{
+    /// <summary>Local runners outnumbering their CPUs share them: how many share this runner's; null: its own.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? SharedWith { get; init; }
 }
 
 /// <summary>.NET sized the app to its CPUs, so its pool's minimum is AppCores.</summary>

@@ -51,6 +51,14 @@ public static class RunText
                         : $", and the pool's minimum was {Format.Count(minimum)}, set above it")
                 : "");
 
+    /// <summary>"Load split over 2 k6 runners (execution segments, results merged exactly): local 1 (CPU 0), local 2 (CPU 1)".</summary>
+    public static string Runners(IReadOnlyList<LoadRunnerInfo>? runners) => runners is not { Count: > 0 }
+        ? "one k6 on this machine"
+        : Invariant($"every probe split over {runners.Count} k6 runners (execution segments, results merged exactly: the SLA verdict ")
+            + "one k6 gives on all the requests): "
+            + string.Join(", ", runners.Select(r => r.Name + (r.SharedWith is { } shared ? Invariant($", shared by {shared} runners") : "")
+                + (r.Where == "local" && r.Cpus is null ? " (any CPU)" : "")));
+
     private static string Container(AppTarget target) => target.ContainerCpus is { } cpus
         ? Invariant($" in the sweep's container ({cpus} {(cpus == 1 ? "CPU" : "CPUs")}, shared with k6)")
         : "";

@@ -29,6 +29,7 @@ internal static class RunHeader
 
         html.Open("dl", "facts");
         WhereFacts(html, run);
+        LoadFact(html, document);
         HowFacts(html, document);
         Fact(html, "SLA", Format.Sla(run.Sla));
         html.Close("dl").Close("header");
@@ -69,6 +70,24 @@ internal static class RunHeader
                 + $"{cpus.AppCores} {(cpus.AppCores == 1 ? "core" : "cores")}, so its pool's minimum was {cpus.AppCores}; "
                 + $"each step says which side was at its limit"
             : "shared by the app and k6 (no --isolate): a step is flagged where the machine was busy");
+    }
+
+    /// <summary>Split probes: the runners, where, and each one's CPU at its busiest probe.</summary>
+    private static void LoadFact(HtmlWriter html, ResultsDocument document)
+    {
+        if (document.Run.LoadRunners is not { } runners)
+        {
+            return;
+        }
+
+        var shares = document.Experiments.SelectMany(e => e.Variants).SelectMany(v => v.Steps)
+            .SelectMany(s => s.Runners ?? []).ToList();
+        var busiest = runners.Select(r => (r.Name, Cpu: shares.Where(s => s.Runner == r.Name).Max(s => s.CpuPercent)))
+            .Where(r => r.Cpu is not null).ToList();
+        Fact(html, "Load", RunText.Runners(runners)
+            + (busiest.Count > 0 ? $"; CPU at its busiest probe: {string.Join(", ", busiest.Select(b => $"{b.Name} {Format.Percent(b.Cpu)}"))}" : "")
+            + "; each step gives every runner's requests, p95 and CPU, and is flagged where they started apart or one was at its "
+            + "CPU's limit");
     }
 
     private static void HowFacts(HtmlWriter html, ResultsDocument document)

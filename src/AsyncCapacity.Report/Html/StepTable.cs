@@ -78,6 +78,7 @@ internal static class StepTable
         foreach (var step in variant.Steps.OrderBy(s => s.Concurrency).ThenBy(s => s.Run))
         {
             Row(html, experiment, step, isCapacity: variant.Capacity?.Concurrency == step.Concurrency, columns, errorsAre);
+            RunnersRow(html, step, width);
             RuntimeRow(html, step, width);
         }
 
@@ -168,6 +169,23 @@ internal static class StepTable
             .Open("td", step.Thin ? "sla sla-thin" : step.MeetsSla ? "sla sla-met" : "sla sla-missed",
                 ("title", step.MeetsSla ? null : "Missed: " + string.Join(", ", step.Missed.Select(SlaConditions.Describe))))
             .Text(step.Thin ? "? not judged" : step.MeetsSla ? "✓ met" : "✗ missed").Close("td")
+            .Close("tr");
+    }
+
+    /// <summary>A split probe's runners: each one's requests, p95 and CPU beside the merge.</summary>
+    private static void RunnersRow(HtmlWriter html, StepResult step, int width)
+    {
+        if (RunnerText.Of(step) is not { } sentence)
+        {
+            return;
+        }
+
+        html.Open("tr", "why-row" + (step.Decided ? " decided" : string.Empty),
+                ("data-concurrency", step.Concurrency.ToString(CultureInfo.InvariantCulture)))
+            .Open("td", "why", ("colspan", width.ToString(CultureInfo.InvariantCulture)))
+            .Element("span", "why-label", "the load: ")
+            .Text(sentence)
+            .Close("td")
             .Close("tr");
     }
 

@@ -87,13 +87,13 @@ public sealed class ProbeDeadlineTests : IDisposable
 
         public string Version => "endless";
 
-        public int ProcessId => Environment.ProcessId;
+        public IReadOnlyList<int> ProcessIds => [Environment.ProcessId];
 
         public Task<long> ScenariosStart => _never.Task;
 
         public Task<int> Exited => _exited.Task;
 
-        public ILoadRun Start(LoadSpec spec, CancellationToken cancellationToken) => this;
+        public Task<ILoadRun> StartAsync(LoadSpec spec, CancellationToken cancellationToken) => Task.FromResult<ILoadRun>(this);
 
         public Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken) =>
             throw new NotSupportedException();
