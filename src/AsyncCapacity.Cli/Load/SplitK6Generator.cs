@@ -90,24 +90,24 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
         switch (where)
         {
             case LocalRunner local:
-            {
-                string[] arguments = [.. RunArguments(api, sequence, segment), archive];
-                var process = ChildProcess.Start(k6.Path, ["run", .. arguments], layout.Root,
-                    new Dictionary<string, string> { ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false", ["K6_NO_USAGE_REPORT"] = "true" },
-                    log, lines.Read, local.Cpus);
-                return new Runner(where, process, new K6Api(api), lines, local.CpuCount);
-            }
+                {
+                    string[] arguments = [.. RunArguments(api, sequence, segment), archive];
+                    var process = ChildProcess.Start(k6.Path, ["run", .. arguments], layout.Root,
+                        new Dictionary<string, string> { ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false", ["K6_NO_USAGE_REPORT"] = "true" },
+                        log, lines.Read, local.Cpus);
+                    return new Runner(where, process, new K6Api(api), lines, local.CpuCount);
+                }
 
             case SshRunner ssh:
-            {
-                // k6's REST API listens on the host's loopback; ssh forwards a port of ours to it.
-                var remote = LoopbackPort.Free();
-                string[] words = [ssh.K6, bytes.Length.ToString(CultureInfo.InvariantCulture), "run", .. RunArguments(remote, sequence, segment)];
-                var command = "sh -c " + Quote(RunnerLines.RemoteScript) + " asynccapacity-runner " + string.Join(' ', words.Select(Quote));
-                var process = ChildProcess.Start("ssh", [.. SshArguments(ssh), "-L", $"127.0.0.1:{api}:127.0.0.1:{remote}",
+                {
+                    // k6's REST API listens on the host's loopback; ssh forwards a port of ours to it.
+                    var remote = LoopbackPort.Free();
+                    string[] words = [ssh.K6, bytes.Length.ToString(CultureInfo.InvariantCulture), "run", .. RunArguments(remote, sequence, segment)];
+                    var command = "sh -c " + Quote(RunnerLines.RemoteScript) + " asynccapacity-runner " + string.Join(' ', words.Select(Quote));
+                    var process = ChildProcess.Start("ssh", [.. SshArguments(ssh), "-L", $"127.0.0.1:{api}:127.0.0.1:{remote}",
                         ssh.Destination, command], layout.Root, new Dictionary<string, string>(), log, lines.Read, input: bytes);
-                return new Runner(where, process, new K6Api(api), lines, null);
-            }
+                    return new Runner(where, process, new K6Api(api), lines, null);
+                }
 
             default:
                 throw new ArgumentOutOfRangeException(nameof(where), where, "Unknown runner.");
