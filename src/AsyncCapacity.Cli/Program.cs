@@ -18,6 +18,7 @@ var root = new RootCommand(
     StacksCommand.Create(),
     RuntimeCommand.Create(),
     ForecastCommand.Create(),
+    RunnersCommand.Create(),
     DocsCommand.Create(),
 };
 

@@ -15,7 +15,8 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         RepositoryLayout layout, string rawDirectory, CancellationToken cancellationToken) =>
         new K6Generator(await K6Tool.LocateAsync(layout, rawDirectory, cancellationToken), layout, rawDirectory);
 
-    public Task<ILoadRun> StartAsync(LoadSpec spec, CancellationToken cancellationToken) => Task.FromResult<ILoadRun>(Start(spec, cancellationToken));
+    public Task<ILoadRun> StartAsync(LoadSpec spec, CancellationToken cancellationToken) =>
+        Task.FromResult<ILoadRun>(Start(spec, cancellationToken));
 
     private K6Run Start(LoadSpec spec, CancellationToken cancellationToken)
     {

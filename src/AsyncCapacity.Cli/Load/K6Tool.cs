@@ -21,7 +21,8 @@ internal sealed record K6Tool(string Path, string Version)
     public ChildProcess Archive(
         RepositoryLayout layout, string script, IReadOnlyDictionary<string, string> environment, string archivePath, string logPath) =>
         ChildProcess.Start(Path, ["archive", "--quiet", "-O", archivePath,
-                .. environment.Where(e => !e.Key.StartsWith("K6_", StringComparison.Ordinal)).SelectMany(e => new[] { "-e", $"{e.Key}={e.Value}" }),
+                .. environment.Where(e => !e.Key.StartsWith("K6_", StringComparison.Ordinal))
+                    .SelectMany(e => new[] { "-e", $"{e.Key}={e.Value}" }),
                 script],
             layout.Root, environment, logPath);
 

@@ -1,3 +1,4 @@
+using AsyncCapacity.Cli.Options;
 using AsyncCapacity.Lab.Measure;
 
 namespace AsyncCapacity.Cli.Load;

@@ -1,3 +1,4 @@
+using AsyncCapacity.Cli.Options;
 using System.Globalization;
 using System.Net.Http.Json;
 using System.Text;
@@ -30,7 +31,7 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
 
     public async Task<ILoadRun> StartAsync(LoadSpec spec, CancellationToken cancellationToken)
     {
-        var archive = await ArchiveAsync(spec, cancellationToken);
+        var archive = await ArchiveAsync(k6, layout, rawDirectory, spec, cancellationToken);
         var bytes = await File.ReadAllBytesAsync(archive, cancellationToken);
         var started = new List<Runner>();
         try
@@ -66,14 +67,17 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
         return (string.Join(',', Enumerable.Range(0, count + 1).Select(Fraction)), $"{Fraction(runner)}:{Fraction(runner + 1)}");
     }
 
-    /// <summary>The probe's test as one file: sweep.js, its modules and the declaration, with every setting baked in, so that a runner
-    /// anywhere needs k6 and this file only.</summary>
-    private async Task<string> ArchiveAsync(LoadSpec spec, CancellationToken cancellationToken)
+    /// <summary>The probe's test as one file: sweep.js, its modules and the declaration, with every setting baked in and its results
+    /// printed on one line with the SLA's split counted (RESULTS_FILE=-, SLA_SPLIT=1), so that a runner anywhere (another host, a
+    /// k6-operator pod) needs k6 and this file only.</summary>
+    public static async Task<string> ArchiveAsync(
+        K6Tool k6, RepositoryLayout layout, string directory, LoadSpec spec, CancellationToken cancellationToken)
     {
-        var archive = Path.Combine(rawDirectory, $"{spec.Name}-k6.tar");
+        var archive = Path.Combine(directory, $"{spec.Name}-k6.tar");
         var environment = K6Environment.Of(spec with { Live = null }, layout, "-");
         environment["SLA_SPLIT"] = "1";
-        await using var pack = k6.Archive(layout, layout.SweepScript, environment, archive, Path.Combine(rawDirectory, $"{spec.Name}-k6-archive.log"));
+        var log = Path.Combine(directory, $"{spec.Name}-k6-archive.log");
+        await using var pack = k6.Archive(layout, layout.SweepScript, environment, archive, log);
         var exitCode = await pack.WaitForExitAsync(cancellationToken);
         return exitCode == 0 && File.Exists(archive)
             ? archive
@@ -102,8 +106,10 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
                 {
                     // k6's REST API listens on the host's loopback; ssh forwards a port of ours to it.
                     var remote = LoopbackPort.Free();
-                    string[] words = [ssh.K6, bytes.Length.ToString(CultureInfo.InvariantCulture), "run", .. RunArguments(remote, sequence, segment)];
-                    var command = "sh -c " + Quote(RunnerLines.RemoteScript) + " asynccapacity-runner " + string.Join(' ', words.Select(Quote));
+                    string[] words =
+                        [ssh.K6, bytes.Length.ToString(CultureInfo.InvariantCulture), "run", .. RunArguments(remote, sequence, segment)];
+                    var command = "sh -c " + Quote(RunnerLines.RemoteScript) + " asynccapacity-runner "
+                        + string.Join(' ', words.Select(Quote));
                     var process = ChildProcess.Start("ssh", [.. SshArguments(ssh), "-L", $"127.0.0.1:{api}:127.0.0.1:{remote}",
                         ssh.Destination, command], layout.Root, new Dictionary<string, string>(), log, lines.Read, input: bytes);
                     return new Runner(where, process, new K6Api(api), lines, null);
@@ -219,8 +225,8 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
             {
                 do
                 {
-                    if (!process.HasExited && HostCpuSampler.ReadMachine() is var (_, total) && HostCpuSampler.ReadProcess(process.Id) is var (ticks, _)
-                        && ticks > 0)
+                    if (!process.HasExited && HostCpuSampler.ReadMachine() is var (_, total)
+                        && HostCpuSampler.ReadProcess(process.Id) is var (ticks, _) && ticks > 0)
                     {
                         lines.Add(new CpuReading(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), ticks, total, machineCpus, cpus));
                     }
@@ -238,9 +244,8 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
         {
             var lines = tail.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
                 .Where(l => !l.StartsWith(RunnerLines.CpuMarker, StringComparison.Ordinal)).ToList();
-            var line = lines.LastOrDefault(l => l.Contains("level=error", StringComparison.Ordinal) || l.StartsWith("ssh:", StringComparison.Ordinal)
-                || l.StartsWith("asynccapacity-runner:", StringComparison.Ordinal) || l.Contains("Permission denied", StringComparison.Ordinal))
-                ?? lines.LastOrDefault();
+            string[] telling = ["level=error", "ssh:", "asynccapacity-runner:", "Permission denied"];
+            var line = lines.LastOrDefault(l => telling.Any(t => l.Contains(t, StringComparison.Ordinal))) ?? lines.LastOrDefault();
             return line is null ? null : line.Length <= 200 ? line : line[..200];
         }
     }

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Diagnostics;
-using AsyncCapacity.Cli.Load;
 using static AsyncCapacity.Cli.Options.OptionValues;
 
 namespace AsyncCapacity.Cli.Options;

@@ -30,7 +30,8 @@ internal sealed class SweepOptionGroups
     public LoadRunnerOptionGroup Runners { get; } = new();
 
     /// <summary>In the order --help lists them.</summary>
-    private IEnumerable<IOptionGroup> All => [Experiments, Profile, App, LoadModel, Search, Sustain, Sla, Threads, Database, Output, Runners, Live];
+    private IEnumerable<IOptionGroup> All =>
+        [Experiments, Profile, App, LoadModel, Search, Sustain, Sla, Threads, Database, Output, Runners, Live];
 
     public void AddTo(Command command)
     {

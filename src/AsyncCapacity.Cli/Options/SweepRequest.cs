@@ -72,7 +72,7 @@ internal sealed record SweepRequest
     public IReadOnlyList<Scoped<int[]>> SustainAt { get; init; } = [];
 
     /// <summary>--load-runners or --load-hosts: the k6 runners every probe is split over; null: one k6 on this machine.</summary>
-    public IReadOnlyList<Load.LoadRunner>? LoadRunners { get; init; }
+    public IReadOnlyList<LoadRunner>? LoadRunners { get; init; }
 
     /// <summary>Kept on after each window while the stacks are taken, so the window itself is not disturbed.</summary>
     public double TailSeconds => Stacks && (Target is null || TargetProcessId is not null) ? StackTailSeconds : 0;

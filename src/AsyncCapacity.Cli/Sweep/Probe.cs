@@ -63,7 +63,8 @@ internal sealed record Probe(ProbeOrder Order)
     {
         var request = run.Request;
         var tail = app.ProcessId is null ? 0 : Order.Timing.TailSeconds;
-        await using var load = await run.Load.StartAsync(run.LoadOf(Order, app, tags) with { TailSeconds = tail, Live = run.Live }, cancellationToken);
+        var spec = run.LoadOf(Order, app, tags) with { TailSeconds = tail, Live = run.Live };
+        await using var load = await run.Load.StartAsync(spec, cancellationToken);
         run.Cpu.Track(load.ProcessIds);
         var stacks = request.Stacks && app.ProcessId is { } pid
             ? StackTail.TakeAsync(run, pid, Order.Name, Order.Timing.WarmupSeconds + Order.Seconds, load, cancellationToken)

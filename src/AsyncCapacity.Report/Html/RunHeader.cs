@@ -85,7 +85,9 @@ internal static class RunHeader
         var busiest = runners.Select(r => (r.Name, Cpu: shares.Where(s => s.Runner == r.Name).Max(s => s.CpuPercent)))
             .Where(r => r.Cpu is not null).ToList();
         Fact(html, "Load", RunText.Runners(runners)
-            + (busiest.Count > 0 ? $"; CPU at its busiest probe: {string.Join(", ", busiest.Select(b => $"{b.Name} {Format.Percent(b.Cpu)}"))}" : "")
+            + (busiest.Count > 0
+                ? $"; CPU at its busiest probe: {string.Join(", ", busiest.Select(b => $"{b.Name} {Format.Percent(b.Cpu)}"))}"
+                : "")
             + "; each step gives every runner's requests, p95 and CPU, and is flagged where they started apart or one was at its "
             + "CPU's limit");
     }

@@ -1,7 +1,7 @@
 using System.Globalization;
 using AsyncCapacity.Lab.Results;
 
-namespace AsyncCapacity.Cli.Load;
+namespace AsyncCapacity.Cli.Options;
 
 /// <summary>Where one k6 runner of a split probe runs: a process on this machine on CPUs of its own (--load-runners), or k6 on a
 /// host reached over SSH (--load-hosts).</summary>
