@@ -148,7 +148,8 @@ internal static class ForecastCommand
     }
 
     /// <summary>Each held load's forecast written again as a sweep writes it now (<see cref="SustainedPhase.Forecast"/>, then read
-    /// against what was measured), in the file's own JSON: nothing else of it changes.</summary>
+    /// against what was measured), and the capacity-over-time curve's forecast read between them
+    /// (<see cref="SustainedAnalysis.ForecastAt"/>), in the file's own JSON: nothing else of it changes.</summary>
     private static async Task<int> RefreshAsync(FileInfo file, CancellationToken cancellationToken)
     {
         if (!file.Exists)
@@ -165,6 +166,23 @@ internal static class ForecastCommand
             var forecast = SustainedPhase.Forecast(h.Facts, h.Terms, h.Sustained.HorizonSeconds, document.Run.Settings.MinWorkerThreads);
             json["experiments"]![h.At.Experiment]!["variants"]![h.At.Variant]!["sustained"]!["holds"]![h.At.Hold]!["forecast"] =
                 JsonSerializer.SerializeToNode(ForecastCheck.Read(forecast, h.Hold), ResultsJson.Options);
+        }
+
+        // The capacity-over-time curve's forecast, read between the held loads' new forecasts as a sweep now reads it.
+        foreach (var v in held.GroupBy(h => (h.At.Experiment, h.At.Variant)))
+        {
+            var sustained = json["experiments"]![v.Key.Experiment]!["variants"]![v.Key.Variant]!["sustained"]!;
+            var holds = sustained["holds"].Deserialize<List<SustainedHold>>(ResultsJson.Options)!;
+            var curve = sustained["curve"]!.AsArray();
+            foreach (var point in curve.OfType<JsonObject>())
+            {
+                var predicted = SustainedAnalysis.ForecastAt(holds, v.First().Sustained.HorizonSeconds, (double)point["seconds"]!);
+                point.Remove("predicted");
+                if (predicted is not null)
+                {
+                    point["predicted"] = predicted;
+                }
+            }
         }
 
         await KeptRun.WriteAsync(file.FullName, json, cancellationToken);

@@ -106,7 +106,7 @@ internal sealed class RunnerLines
 
             var (first, last) = (readings[0], readings[^1]);
             var busy = (double)(last.ProcessTicks - first.ProcessTicks) / (last.MachineTicks - first.MachineTicks) * last.MachineCpus;
-            return new RunnerCpu(Math.Round(100 * busy / last.Cpus, 1), last.Cpus);
+            return new RunnerCpu(Math.Round(100 * busy / last.Cpus, 1), (int)Math.Ceiling(last.Cpus));
         }
     }
 
@@ -124,5 +124,5 @@ internal sealed class RunnerLines
 }
 
 /// <summary>One reading of a runner's CPU: its process's ticks and the machine's (all CPUs), how many CPUs the machine has and
-/// how many the runner could use.</summary>
-internal sealed record CpuReading(long AtMs, long ProcessTicks, long MachineTicks, int MachineCpus, int Cpus);
+/// how many the runner could use (half of one where two runners share it).</summary>
+internal sealed record CpuReading(long AtMs, long ProcessTicks, long MachineTicks, int MachineCpus, double Cpus);

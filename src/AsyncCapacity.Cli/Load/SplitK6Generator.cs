@@ -99,7 +99,8 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
                     var process = ChildProcess.Start(k6.Path, ["run", .. arguments], layout.Root,
                         new Dictionary<string, string> { ["K6_NEW_MACHINE_READABLE_SUMMARY"] = "false", ["K6_NO_USAGE_REPORT"] = "true" },
                         log, lines.Read, local.Cpus);
-                    return new Runner(where, process, new K6Api(api), lines, local.CpuCount);
+                    // Runners that share their CPUs each have their share of them.
+                    return new Runner(where, process, new K6Api(api), lines, (double)local.CpuCount / local.SharedWith);
                 }
 
             case SshRunner ssh:
@@ -138,7 +139,8 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
     private static string Quote(string word) => "'" + word.Replace("'", "'\\''", StringComparison.Ordinal) + "'";
 
     /// <summary>One runner while it runs: its process (k6 here, or ssh), its REST API, what it printed.</summary>
-    private sealed class Runner(LoadRunner where, ChildProcess process, K6Api api, RunnerLines lines, int? localCpus) : IAsyncDisposable
+    /// <param name="localCpus">A local runner's CPUs (its share of them, where runners share them); null for a remote one.</param>
+    private sealed class Runner(LoadRunner where, ChildProcess process, K6Api api, RunnerLines lines, double? localCpus) : IAsyncDisposable
     {
         private readonly CancellationTokenSource _stop = new();
         private Task? _cpu;
@@ -217,7 +219,7 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
         }
 
         /// <summary>A local k6's CPU, read from /proc twice a second as the remote script reads it.</summary>
-        private async Task WatchCpuAsync(int cpus)
+        private async Task WatchCpuAsync(double cpus)
         {
             var machineCpus = Environment.ProcessorCount;
             using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(500));

@@ -17,6 +17,10 @@ internal sealed class HostCpuSampler : IAsyncDisposable
     private readonly CpuQuotaGroup? _quota;
     private int[] _loadGeneratorPids = [];
 
+    /// <summary>Each tracked process's last CPU ticks: a split probe's runners end one by one, and a runner gone keeps counting what it
+    /// used, so that their sum never falls.</summary>
+    private readonly Dictionary<int, long> _lastTicks = [];
+
     public HostCpuSampler(CpuQuotaGroup? quota = null)
     {
         _quota = quota;
@@ -94,9 +98,20 @@ internal sealed class HostCpuSampler : IAsyncDisposable
         }
 
         var pids = Volatile.Read(ref _loadGeneratorPids);
-        var processes = pids.Select(ReadProcess).ToList();
+        var processes = pids.Select(p => (Pid: p, Read: ReadProcess(p))).ToList();
+        long ticks;
+        lock (_lock)
+        {
+            foreach (var (id, read) in processes.Where(p => p.Read.Ticks > 0))
+            {
+                _lastTicks[id] = read.Ticks;
+            }
+
+            ticks = processes.Any(p => p.Read.Ticks > 0) ? pids.Sum(p => _lastTicks.GetValueOrDefault(p)) : 0;
+        }
+
         // The readings of one probe's processes are told from the next probe's by the first process's id.
-        var (pid, ticks, rss) = (pids.FirstOrDefault(), processes.Sum(p => p.Ticks), processes.Sum(p => p.RssBytes));
+        var (pid, rss) = (pids.FirstOrDefault(), processes.Sum(p => p.Read.RssBytes));
         var reading = new Reading(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), busy, total, pid, ticks, rss, _quota?.Read());
         lock (_lock)
         {

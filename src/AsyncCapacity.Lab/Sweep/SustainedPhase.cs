@@ -52,7 +52,7 @@ public sealed class SustainedPhase : IVariantPhase
         return variant with
         {
             Sustained = SustainedAnalysis.Of(reading.Variant.Capacity, kneeHorizon, Holds(state), sustain.HorizonSeconds,
-                HoldTerms.DefaultConfirmSeconds, reading.Facts, reading.Window, state.Plan.Search.Ceiling),
+                HoldTerms.DefaultConfirmSeconds, reading.Facts),
         };
     }
 

@@ -11,7 +11,8 @@ public static class CurveChartText
         "Both axes log scale. Solid: the capacity the held loads measured, each load on a fresh app from a cold start (the largest load "
         + "caught up with by then, read between the held loads); bars: its interval where the curve is read; circles: a load caught up "
         + "with, where its line of the SLA began to hold; triangles: a load still behind when its hold ended. Dashed: what the "
-        + "injection laws forecast for the same times. Dotted lines: the horizons the "
+        + "forecast gives for the same times, the pool simulated by the runtime's rules (the median of its runs). Dotted lines: "
+        + "the horizons the "
         + string.Join(" and ", horizons.Select(h => $"{h.Profile} ({Format.Seconds(h.Seconds)})"))
         + $" profiles judge a knee at. A load met from the start is drawn from {Format.Seconds(firstSecond)}.";
 

@@ -5,8 +5,8 @@ using AsyncCapacity.Report.Formatting;
 namespace AsyncCapacity.Report.View;
 
 /// <summary>One chart per experiment whose loads were held: capacity against time under load, each variant's curve (a blocking
-/// one rising, an awaiting one flat), its holds and intervals, the laws' forecast dashed beside it, and the horizons the quick
-/// and standard profiles judge a knee at.</summary>
+/// one rising, an awaiting one flat), its holds and intervals, the forecast dashed beside it (the pool simulated by the runtime's
+/// rules), and the horizons the quick and standard profiles judge a knee at.</summary>
 internal static class CapacityCurveChart
 {
     /// <summary>Cli/Options/SweepProfile: warm-up + window, 2 + 4 s and 3 + 7 s.</summary>
@@ -95,8 +95,8 @@ internal static class CapacityCurveChart
         }
     }
 
-    /// <summary>The laws' curve: the load each held load was forecast caught up with by when, and what they give at each time read.
-    /// </summary>
+    /// <summary>The forecast's curve: the load each held load was forecast caught up with by when (the simulated runs' median), and
+    /// the capacity the simulation gives at each time read.</summary>
     private static List<PointModel> Forecast(string variant, Sustained sustained, LoadModel model) =>
         [.. sustained.Holds.Where(h => h.Forecast?.CaughtUpAt is not null)
             .Select(h => (Seconds: h.Forecast!.CaughtUpAt!.Value, Load: h.Concurrency))

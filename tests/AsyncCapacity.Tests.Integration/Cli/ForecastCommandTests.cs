@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
 using AsyncCapacity.Lab.Horizon;
+using AsyncCapacity.Lab.Results;
 using AsyncCapacity.Report.Docs;
 using AsyncCapacity.Tests.Docs;
 using AsyncCapacity.Tests.Infrastructure;
@@ -67,15 +68,26 @@ public sealed class ForecastCommandTests(ITestOutputHelper log)
         // Act
         var (code, output) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), "forecast", "--refresh", run);
 
-        // Assert: the band is the forecast; every other field is as it was
+        // Assert: the band is the forecast, and the curve's forecast is read between the held loads' new ones; every other field is
+        // as it was
         Assert.True(code == 0, output);
         Assert.Contains("held.json: 1 held load forecast again", output, StringComparison.Ordinal);
         var refreshed = JsonNode.Parse(await File.ReadAllTextAsync(run))!;
         Assert.Equal(10, (int)Forecasts(refreshed).Single()["simulated"]!["runs"]!);
         Assert.False((bool)Forecasts(refreshed).Single()["earliest"]!);
+        var document = ResultsJson.Deserialize(refreshed.ToJsonString(), run);
+        var sustained = document.Experiments.SelectMany(e => e.Variants).Select(v => v.Sustained).OfType<Sustained>().Single();
+        Assert.All(sustained.Curve, at => Assert.Equal(SustainedAnalysis.ForecastAt(sustained.Holds, sustained.HorizonSeconds, at.Seconds),
+            at.Predicted));
         foreach (var node in Forecasts(json).Concat(Forecasts(refreshed)))
         {
             node.Parent!.AsObject().Remove("forecast");
+        }
+
+        foreach (var point in new[] { json, refreshed }.SelectMany(r => r["experiments"]!.AsArray().SelectMany(e => e!["variants"]!.AsArray()))
+            .SelectMany(v => v!["sustained"]?["curve"]?.AsArray() ?? []).OfType<JsonObject>())
+        {
+            point.Remove("predicted");
         }
 
         Assert.True(JsonNode.DeepEquals(json, refreshed), "a measurement changed");
