@@ -76,9 +76,9 @@ public sealed class ForecastCommandTests(ITestOutputHelper log)
         Assert.Equal(10, (int)Forecasts(refreshed).Single()["simulated"]!["runs"]!);
         Assert.False((bool)Forecasts(refreshed).Single()["earliest"]!);
         var document = ResultsJson.Deserialize(refreshed.ToJsonString(), run);
-        var sustained = document.Experiments.SelectMany(e => e.Variants).Select(v => v.Sustained).OfType<Sustained>().Single();
-        Assert.All(sustained.Curve, at => Assert.Equal(SustainedAnalysis.ForecastAt(sustained.Holds, sustained.HorizonSeconds, at.Seconds),
-            at.Predicted));
+        Assert.All(document.Experiments.SelectMany(e => e.Variants).Select(v => v.Sustained).OfType<Sustained>(), sustained =>
+            Assert.All(sustained.Curve, at => Assert.Equal(
+                SustainedAnalysis.ForecastAt(sustained.Holds, sustained.HorizonSeconds, at.Seconds), at.Predicted)));
         foreach (var node in Forecasts(json).Concat(Forecasts(refreshed)))
         {
             node.Parent!.AsObject().Remove("forecast");
