@@ -14,7 +14,7 @@ internal sealed class LoadRunnerOptionGroup : IOptionGroup
     {
         Description = "Split every probe over N k6 processes on this machine (k6's execution segments), each on CPUs of its own "
             + "(k6's under --isolate, else the machine's, shared when runners outnumber them), started together; their results "
-            + $"merge exactly: the SLA verdict one k6 would give on all the requests. 2 to {MaxRunners} [default: one k6].",
+            + $"merge exactly: the SLA verdict one k6 would give on all the requests. Up to {MaxRunners}; 1, the default, is one k6.",
         HelpName = "N",
         Validators = { result => RequireRange(result, "--load-runners", 1, MaxRunners) },
     };

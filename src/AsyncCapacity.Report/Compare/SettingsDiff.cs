@@ -77,6 +77,8 @@ public static class SettingsDiff
             ["isolation"] = RunText.Isolation(run.Isolation),
             // The pool's minimum has its own row (--min-threads): the quota's says what .NET made of the quota alone.
             ["--app-cpus"] = run.CpuQuota is { } quota ? RunText.Quota(quota with { MinWorkerThreads = null }) : "none",
+            // Split over runners, the load generator's CPU, and so where a bound falls, differs.
+            ["--load-runners/--load-hosts"] = RunText.Runners(run.LoadRunners),
             ["load model"] = run.Settings.Model.Name,
             ["steps"] = string.Join(",", run.Settings.Steps),
             ["warm-up + measured"] = Invariant($"{run.Settings.WarmupSeconds:0.#} s + {run.Settings.StepSeconds:0.#} s"),
