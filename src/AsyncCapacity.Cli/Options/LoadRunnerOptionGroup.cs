@@ -61,6 +61,14 @@ internal sealed class LoadRunnerOptionGroup : IOptionGroup
                 result.AddError(error!);
             }
 
+            // The app the sweep starts listens on this machine's loopback, which another host's k6 cannot reach.
+            if (hosts is not null && !all.App.External(result) && ParseHosts(hosts, "k6", null).Runners is { } remote
+                && remote.OfType<SshRunner>().FirstOrDefault(r => !IsLoopback(r.Destination)) is { } far)
+            {
+                result.AddError($"--load-hosts {far.Destination}: the app the sweep starts listens on 127.0.0.1 here, which that host "
+                    + "cannot reach; run the app where the hosts reach it and give its URL with --target.");
+            }
+
             if ((hosts is not null || runners > 1) && result.GetResult(all.Sustain.Sustain) is not null)
             {
                 result.AddError("--sustain reads a held load second by second from one k6's REST API; split loads are not held yet: "
@@ -91,6 +99,9 @@ internal sealed class LoadRunnerOptionGroup : IOptionGroup
         request.Isolation is { } isolation
             ? [.. isolation.LoadGeneratorCpus.Split(',').Select(c => int.Parse(c, System.Globalization.CultureInfo.InvariantCulture))]
             : CpuIsolationChoice.Available();
+
+    private static bool IsLoopback(string destination) =>
+        destination[(destination.IndexOf('@') + 1)..] is "127.0.0.1" or "localhost" or "::1";
 
     private static bool HasTaskset => File.Exists("/usr/bin/taskset") || File.Exists("/bin/taskset");
 

@@ -112,6 +112,11 @@ public sealed class SplitLoadSweepTests(ITestOutputHelper log) : IDisposable
         var (badExit, bad) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), [.. Probe, "--load-hosts", "k6@load1:99999", "--dry-run"]);
         Assert.Equal(ExitCodes.BadArguments, badExit);
         Assert.Contains("--load-hosts takes [user@]host[:port], comma-separated", bad, StringComparison.Ordinal);
+
+        var (farExit, far) = await CliProcess.RunAsync(log, TimeSpan.FromMinutes(1), [.. Probe, "--load-hosts", "k6@load1", "--dry-run"]);
+        Assert.Equal(ExitCodes.BadArguments, farExit);
+        Assert.Contains("--load-hosts k6@load1: the app the sweep starts listens on 127.0.0.1 here, which that host cannot reach", far,
+            StringComparison.Ordinal);
     }
 
     public void Dispose() => Directory.Delete(_output, recursive: true);
