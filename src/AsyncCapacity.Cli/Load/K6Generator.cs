@@ -6,9 +6,6 @@ namespace AsyncCapacity.Cli.Load;
 
 internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string rawDirectory) : ILoadGenerator
 {
-    /// <summary>The line k6-scripts/lib/experiment.js prints in setup(): when the probe's scenario starts, Unix ms.</summary>
-    private const string ScenariosStart = "asynccapacity: scenarios start at ";
-
     public string Version => k6.Version;
 
     public static async Task<ILoadGenerator> LocateAsync(
@@ -25,34 +22,22 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
         // A held load is read while it runs and stopped once caught up with: through k6's REST API, on loopback.
         var api = spec.Held ? new K6Api(LoopbackPort.Free()) : null;
         var process = k6.Run(layout, layout.SweepScript, K6Environment.Of(spec, layout, resultsFile),
-            Path.Combine(rawDirectory, $"{spec.Name}-k6.log"), line => ReadScenariosStart(line, scenariosStart), spec.Cpus, api?.Address);
+            Path.Combine(rawDirectory, $"{spec.Name}-k6.log"), line => StartedAt(line, scenariosStart), spec.Cpus, api?.Address);
         // The step's name as k6-scripts/lib/sweep.js makes it: its per-second submetrics carry it.
         var step = string.Create(CultureInfo.InvariantCulture, $"{spec.Variant}_c{spec.Load}");
         return new K6Run(process, spec.Name, resultsFile, scenariosStart.Task, process.WaitForExitAsync(cancellationToken), api, step);
     }
 
-    public Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken) =>
-        K6Baseline.RunAsync(k6, layout, spec, started, cancellationToken);
-
-    // k6 logs it as msg="asynccapacity: scenarios start at 1795462017038" source=console: the digits after the words.
-    private static void ReadScenariosStart(string line, TaskCompletionSource<long> scenariosStart)
+    private static void StartedAt(string line, TaskCompletionSource<long> scenariosStart)
     {
-        var at = line.IndexOf(ScenariosStart, StringComparison.Ordinal);
-        var digits = at < 0 ? [] : line.AsSpan(at + ScenariosStart.Length);
-        digits = digits[..(digits.IndexOfAnyExceptInRange('0', '9') is var end and >= 0 ? end : digits.Length)];
-        if (long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var ms))
+        if (RunnerLines.ScenariosStartOf(line) is { } ms)
         {
             scenariosStart.TrySetResult(ms);
         }
     }
 
-    /// <summary>k6 logs level=error ... msg="..." lines: the last one says why it failed, else its last line.</summary>
-    private static string? LastError(string tail)
-    {
-        var lines = tail.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        var line = lines.LastOrDefault(l => l.Contains("level=error", StringComparison.Ordinal)) ?? lines.LastOrDefault();
-        return line is null ? null : line.Length <= 200 ? line : line[..200];
-    }
+    public Task<BaselineLoad> RunBaselineAsync(BaselineSpec spec, Action<int> started, CancellationToken cancellationToken) =>
+        K6Baseline.RunAsync(k6, layout, spec, started, cancellationToken);
 
     private sealed class K6Run(
         ChildProcess process, string name, string resultsFile, Task<long> scenariosStart, Task<int> exited, K6Api? api, string step)
@@ -74,7 +59,8 @@ internal sealed class K6Generator(K6Tool k6, RepositoryLayout layout, string raw
             {
                 var tail = process.Tail();
                 throw new LoadFailedException(
-                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{tail}", exitCode, LastError(tail));
+                    $"k6 failed (exit {exitCode}) on {name}; see {process.LogPath}:{Environment.NewLine}{tail}", exitCode,
+                    RunnerLines.LastWords(tail));
             }
 
             return K6ResultsFile.Parse(await File.ReadAllTextAsync(resultsFile, cancellationToken), resultsFile);

@@ -76,13 +76,31 @@ internal sealed class RunnerLines
             return;
         }
 
-        var start = line.IndexOf(ScenariosStart, StringComparison.Ordinal);
-        var digits = start < 0 ? [] : line.AsSpan(start + ScenariosStart.Length);
-        digits = digits[..(digits.IndexOfAnyExceptInRange('0', '9') is var end and >= 0 ? end : digits.Length)];
-        if (long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var ms))
+        if (ScenariosStartOf(line) is { } ms)
         {
             _started.TrySetResult(ms);
         }
+    }
+
+    /// <summary>When a probe's scenarios started (Unix ms), from the line k6-scripts/lib/experiment.js prints in setup(), which k6 logs
+    /// as msg="asynccapacity: scenarios start at 1795462017038" source=console; null for any other line.</summary>
+    public static long? ScenariosStartOf(string line)
+    {
+        var start = line.IndexOf(ScenariosStart, StringComparison.Ordinal);
+        var digits = start < 0 ? [] : line.AsSpan(start + ScenariosStart.Length);
+        digits = digits[..(digits.IndexOfAnyExceptInRange('0', '9') is var end and >= 0 ? end : digits.Length)];
+        return long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var ms) ? ms : null;
+    }
+
+    /// <summary>Why a run ended, from its last lines: k6's last level=error line, ssh's or the runner script's, else its last line
+    /// (CPU readings left out).</summary>
+    public static string? LastWords(string tail)
+    {
+        string[] telling = ["level=error", "ssh:", "asynccapacity-runner:", "Permission denied"];
+        var lines = tail.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Where(l => !l.StartsWith(CpuMarker, StringComparison.Ordinal)).ToList();
+        var line = lines.LastOrDefault(l => telling.Any(t => l.Contains(t, StringComparison.Ordinal))) ?? lines.LastOrDefault();
+        return line is null ? null : line.Length <= 200 ? line : line[..200];
     }
 
     public void Add(CpuReading reading)

@@ -199,7 +199,7 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
         public LoadFailedException Failed(int exitCode, string why)
         {
             var tail = process.Tail();
-            var words = LastWords(tail);
+            var words = RunnerLines.LastWords(tail);
             return new LoadFailedException(
                 $"k6 runner {where.Name} {why} (exit {exitCode}){(words is null ? "" : $": {words}")}; see {process.LogPath}",
                 exitCode, words is null ? $"runner {where.Name}" : $"runner {where.Name}: {words}");
@@ -239,16 +239,6 @@ internal sealed class SplitK6Generator(K6Tool k6, RepositoryLayout layout, strin
             {
                 // The probe is over.
             }
-        }
-
-        /// <summary>ssh's or k6's last error line: "ssh: connect to host … Connection refused", "no k6 at …".</summary>
-        private static string? LastWords(string tail)
-        {
-            var lines = tail.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
-                .Where(l => !l.StartsWith(RunnerLines.CpuMarker, StringComparison.Ordinal)).ToList();
-            string[] telling = ["level=error", "ssh:", "asynccapacity-runner:", "Permission denied"];
-            var line = lines.LastOrDefault(l => telling.Any(t => l.Contains(t, StringComparison.Ordinal))) ?? lines.LastOrDefault();
-            return line is null ? null : line.Length <= 200 ? line : line[..200];
         }
     }
 

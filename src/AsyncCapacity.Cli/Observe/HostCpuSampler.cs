@@ -31,6 +31,11 @@ internal sealed class HostCpuSampler : IAsyncDisposable
     /// </summary>
     public void Track(IReadOnlyList<int> pids)
     {
+        lock (_lock)
+        {
+            _lastTicks.Clear();
+        }
+
         Volatile.Write(ref _loadGeneratorPids, [.. pids]);
         Sample();
     }

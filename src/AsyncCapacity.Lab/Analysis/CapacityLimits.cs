@@ -41,7 +41,8 @@ public static class CapacityLimits
         var app = knee.Select(s => s.CpuOfQuotaPercent ?? s.CpuPercent).OfType<double>().ToList() is { Count: > 0 } apps
             ? apps.Median() : (double?)null;
         // Split over runners, the busiest runner's share of its own CPUs: one runner at its limit bounds the probe as one k6 does.
-        var k6 = knee.Select(s => s.Runners?.Max(r => r.CpuPercent) ?? s.LoadGeneratorCpuPercent * MachineCores(run) / loadGeneratorCpus)
+        var k6 = knee
+            .Select(s => StepAnalysis.BusiestRunnerPercent(s.Runners) ?? s.LoadGeneratorCpuPercent * MachineCores(run) / loadGeneratorCpus)
             .OfType<double>().ToList() is { Count: > 0 } busy ? Math.Round(busy.Max(), 1) : (double?)null;
         var resource = variant.Prediction is { Binding: { IsCpu: false } binding, Outcome: not PredictionOutcome.Below }
             ? binding.Resource

@@ -30,7 +30,7 @@ public static class StepAnalysis
             : null;
         var server = ServerWindow.Of(run.Timeline, step, terms.Gauges.SelectMany(g => g.Columns));
         var ofQuota = OfQuota(server.CpuPercent, run.AppProcessorCount, terms.AppCpuQuota);
-        var saturated = BusiestRunnerPercent(step) >= SaturatedPercent
+        var saturated = BusiestRunnerPercent(step.Runners) >= SaturatedPercent
             ? Saturation.LoadGenerator
             : Saturated(ofQuota ?? server.CpuPercent, run.Cpu, terms.Isolation);
 
@@ -84,7 +84,7 @@ public static class StepAnalysis
     }
 
     /// <summary>A split probe's busiest runner, as a share of its own CPUs; null for one k6 or runners whose CPU was not read.</summary>
-    public static double? BusiestRunnerPercent(ProbeSamples step) => step.Runners?.Max(r => r.CpuPercent);
+    public static double? BusiestRunnerPercent(IReadOnlyList<RunnerShare>? runners) => runners?.Max(r => r.CpuPercent);
 
     /// <summary>The app's CPU as a share of its quota: its CPU percent is of the cores .NET counted (1 for a quota of 0.5).</summary>
     public static double? OfQuota(double? appCpuPercent, int? processorCount, double? quotaCpus) =>

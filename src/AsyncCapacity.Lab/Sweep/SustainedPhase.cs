@@ -97,8 +97,8 @@ public sealed class SustainedPhase : IVariantPhase
             facts is { By: PoolInjection.CooperativeBlocking }
                 ? CatchUpForecaster.CapacityAt(facts, sustain.HorizonSeconds, window, ceiling) : null,
             sustain.Loads);
-        return _readings[key] = new Reading(variant, facts, window, plan, state.Search.Count);
+        return _readings[key] = new Reading(variant, facts, plan, state.Search.Count);
     }
 
-    private sealed record Reading(VariantResult Variant, PoolFacts? Facts, int Window, HoldPlan Plan, int SearchProbes);
+    private sealed record Reading(VariantResult Variant, PoolFacts? Facts, HoldPlan Plan, int SearchProbes);
 }
